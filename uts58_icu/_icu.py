@@ -1,0 +1,92 @@
+"""The one module that imports ICU (through PyICU).
+
+Everything else in :mod:`uts58_icu` asks this module for Unicode facts, so the
+library always answers for the Unicode version of the ICU it runs on.
+"""
+
+from __future__ import annotations
+
+try:
+    import icu as _icu
+except ImportError as exc:  # pragma: no cover - exercised by a subprocess test
+    raise ImportError(
+        "uts58_icu needs ICU through the 'icu' module (PyICU), which is not installed.\n"
+        "Install one of:\n"
+        "  pip install 'uts58-icu[bundled]'   # a wheel that bundles a current ICU (Unicode 17)\n"
+        "  pip install 'uts58-icu[system]'    # PyICU built against the system ICU "
+        "(needs libicu-dev and pkg-config)"
+    ) from exc
+
+__all__ = [
+    "ICU_VERSION",
+    "UNICODE_VERSION",
+    "Ranges",
+    "bidi_paired_bracket",
+    "char_age",
+    "char_name",
+    "idna_to_ascii",
+    "idna_to_unicode",
+    "unicode_set_ranges",
+]
+
+Ranges = tuple[tuple[int, int], ...]
+
+#: Version of the ICU library in use, e.g. ``'78.3'``.
+ICU_VERSION: str = str(_icu.ICU_VERSION)
+#: Unicode version of that ICU, as ``'major.minor'`` (e.g. ``'17.0'``).
+UNICODE_VERSION: str = ".".join(str(_icu.UNICODE_VERSION).split(".")[:2])
+
+
+def unicode_set_ranges(pattern: str) -> Ranges:
+    """Evaluate a UnicodeSet pattern with ICU and return inclusive code point ranges."""
+    uset = _icu.UnicodeSet(pattern)
+    return tuple((ord(a), ord(b)) for a, b in uset.ranges())
+
+
+def bidi_paired_bracket(cp: int) -> int:
+    """Bidi_Paired_Bracket of ``cp`` (``cp`` itself when it has none)."""
+    return int(_icu.Char.getBidiPairedBracket(cp))
+
+
+def char_name(cp: int) -> str:
+    """The character's name, or its name alias / code point label when it has none."""
+    name = str(_icu.Char.charName(cp))
+    if not name:
+        name = str(_icu.Char.charName(cp, _icu.UCharNameChoice.EXTENDED_CHAR_NAME))
+    return name
+
+
+def char_age(cp: int) -> str:
+    """The Unicode version in which ``cp`` was assigned, as ``'major.minor'``."""
+    age = _icu.Char.charAge(cp)
+    if isinstance(age, str):
+        return ".".join(age.split(".")[:2])
+    return f"{age[0]}.{age[1]}"
+
+
+_IDNA_OPTIONS = (
+    _icu.IDNA.USE_STD3_RULES
+    | _icu.IDNA.CHECK_BIDI
+    | _icu.IDNA.CHECK_CONTEXTJ
+    | _icu.IDNA.CHECK_NONTRANSITIONAL_TO_ASCII
+    | _icu.IDNA.CHECK_NONTRANSITIONAL_TO_UNICODE
+)
+_IDNA = _icu.IDNA(_IDNA_OPTIONS)
+
+
+def idna_to_unicode(name: str) -> tuple[str, bool]:
+    """UTS #46 ToUnicode of a domain name: ``(result, ok)``.
+
+    ``ok`` is false when ICU reports any processing error (disallowed code
+    points, empty labels, hyphen rules, Bidi or CONTEXTJ rules, bad Punycode).
+    """
+    info = _icu.IDNAInfo()
+    out = _IDNA.nameToUnicode(name, info)
+    return str(out), not info.errors()
+
+
+def idna_to_ascii(name: str) -> tuple[str, bool]:
+    """UTS #46 ToASCII of a domain name: ``(result, ok)``."""
+    info = _icu.IDNAInfo()
+    out = _IDNA.nameToASCII(name, info)
+    return str(out), not info.errors()
