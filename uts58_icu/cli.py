@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import IO
 
 from . import __version__
 from ._icu import ICU_VERSION, UNICODE_VERSION, char_name
@@ -59,6 +60,89 @@ def _cmd_props(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+class InputError(Exception):
+    """Unreadable input or invalid UTF-8 (exit code 2)."""
+
+
+def _input_lines(paths: Sequence[str], errors: str) -> Iterator[str]:
+    """Decoded lines of the inputs (stdin for none or ``-``), one at a time.
+
+    Memory stays constant whatever the input size. Invalid UTF-8 raises
+    :class:`InputError` naming the file and byte offset, unless ``errors='replace'``.
+    """
+    for name in paths or ["-"]:
+        label = "<stdin>" if name == "-" else name
+        try:
+            stream: IO[bytes] = sys.stdin.buffer if name == "-" else open(name, "rb")
+        except OSError as exc:
+            raise InputError(f"cannot read {label}: {exc.strerror}") from None
+        offset = 0
+        try:
+            for raw in stream:
+                try:
+                    yield raw.decode("utf-8", errors)
+                except UnicodeDecodeError as exc:
+                    raise InputError(
+                        f"{label}: invalid UTF-8 at byte offset {offset + exc.start} "
+                        f"(use --errors=replace to substitute U+FFFD)"
+                    ) from None
+                offset += len(raw)
+        finally:
+            if stream is not sys.stdin.buffer:
+                stream.close()
+
+
+def _add_input_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("files", nargs="*", metavar="FILE", help="input files (default: stdin)")
+    p.add_argument(
+        "--errors", choices=("strict", "replace"), default="strict",
+        help="invalid UTF-8: fail with exit 2 (strict, default) or substitute U+FFFD",
+    )
+
+
+def _cmd_detect(args: argparse.Namespace) -> int:
+    import json
+
+    from .conformance import mark_links
+    from .detection import find_links
+
+    out = sys.stdout
+    offset = 0
+    for line in _input_lines(args.files, args.errors):
+        links = find_links(line)
+        if args.json:
+            for link in links:
+                obj = {
+                    "start": offset + link.start,
+                    "end": offset + link.end,
+                    "kind": link.kind,
+                    "text": link.text,
+                    "href": link.href,
+                }
+                out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        else:
+            out.write(mark_links(line, links))
+        offset += len(line)
+    return EXIT_OK
+
+
+def _cmd_linkify(args: argparse.Namespace) -> int:
+    from .linkify import linkify_html
+
+    out = sys.stdout
+    for line in _input_lines(args.files, args.errors):
+        out.write(linkify_html(line, rel=args.rel, target=args.target))
+    return EXIT_OK
+
+
+def _cmd_conformance(args: argparse.Namespace) -> int:
+    from .conformance import run_all
+
+    ok, lines = run_all(args.version, errata=args.errata)
+    print("\n".join(lines))
+    return EXIT_OK if ok else EXIT_FAILED
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="uts58",
@@ -76,6 +160,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("chars", nargs="*", type=_parse_char, metavar="CHAR", help="a character or U+XXXX")
     p.add_argument("--write", metavar="DIR", help="write LinkTerm.txt, LinkBracket.txt, LinkEmail.txt")
     p.set_defaults(func=_cmd_props)
+
+    p = sub.add_parser("detect", help="mark links in text as ⸠…⸡ (or --json)")
+    _add_input_args(p)
+    p.add_argument("--json", action="store_true", help="one JSON object per link instead")
+    p.set_defaults(func=_cmd_detect)
+
+    p = sub.add_parser("linkify", help="turn text into HTML with <a href> links")
+    _add_input_args(p)
+    p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
+    p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
+    p.set_defaults(func=_cmd_linkify)
+
+    p = sub.add_parser("conformance", help="run Unicode's LinkDetectionTest/LinkFormattingTest")
+    p.add_argument("--version", dest="version", default="17.0.0", help="data version (17.0.0)")
+    p.add_argument("--errata", default=None, help="errata file (default: conformance/errata-VERSION.txt if present)")
+    p.set_defaults(func=_cmd_conformance)
     return parser
 
 
@@ -87,6 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return int(args.func(args))
+    except InputError as exc:
+        print(f"uts58: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except BrokenPipeError:  # e.g. `uts58 detect big.txt | head`
         sys.stderr.close()
         return EXIT_OK

@@ -1,0 +1,45 @@
+"""Turning plain text into HTML with links."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection
+
+from .detection import find_links
+
+__all__ = ["linkify_html"]
+
+
+def linkify_html(
+    text: str,
+    *,
+    rel: str | None = "nofollow noopener",
+    target: str | None = None,
+    tlds: Collection[str] | None = None,
+) -> str:
+    """HTML for ``text``: all text escaped, each link an ``<a href="…">``.
+
+    The ``href`` attribute value and the visible text are HTML-escaped; nothing
+    from the input can open a tag or an attribute.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    for name, value in (("rel", rel), ("target", target)):
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{name} must be a str or None, not {type(value).__name__}")
+    extra = ""
+    if rel:
+        extra += f' rel="{html.escape(rel, quote=True)}"'
+    if target:
+        extra += f' target="{html.escape(target, quote=True)}"'
+    out = []
+    pos = 0
+    for link in find_links(text, tlds=tlds):
+        out.append(html.escape(text[pos : link.start], quote=False))
+        out.append(
+            f'<a href="{html.escape(link.href, quote=True)}"{extra}>'
+            f"{html.escape(link.text, quote=False)}</a>"
+        )
+        pos = link.end
+    out.append(html.escape(text[pos:], quote=False))
+    return "".join(out)

@@ -1,0 +1,103 @@
+"""§3.5.1 URL Link Detection Termination Algorithm."""
+
+from __future__ import annotations
+
+from ._classes import patterns
+from .parts import BRACKET_STACK_LIMIT, FRAGMENT, FRAGMENT_DIRECTIVE, Part, initiator_at
+from .properties import HARD, INCLUDE, OPEN, SOFT, derived
+
+__all__ = ["terminate"]
+
+
+def _check_text(text: object, start: object) -> None:
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    if isinstance(start, bool) or not isinstance(start, int):
+        raise TypeError(f"start must be an int, not {type(start).__name__}")
+    if not 0 <= start <= len(text):
+        raise ValueError(f"start must be in 0..len(text) ({len(text)}), got {start}")
+
+
+def terminate(text: str, start: int) -> int:
+    """Where a URL ends (§3.5.1), given ``start``: the offset just after the host (and port).
+
+    Returns ``link_end``, an offset in ``start..len(text)``: ``start`` itself when no
+    Path, Query or Fragment follows.
+    """
+    _check_text(text, start)
+    return _terminate(text, start)
+
+
+def _terminate(text: str, start: int) -> int:
+    p = patterns()
+    table = derived().table
+    brackets = derived().brackets
+    include_run = p.include_run.match
+    soft_run = p.soft_run.match
+    n = len(text)
+    # Step 1. lastSafe starts at the end of the host: see conformance/NOTES.md
+    # (the spec writes link_start, which would return an empty link).
+    last_safe = start
+    part: Part | None = None  # step 2
+    previous: Part | None = None
+    stack: list[int] = []  # step 4 (limit: step 3, BRACKET_STACK_LIMIT)
+    i = start
+    while i < n:  # step 5
+        # 5.1 a terminator of the current part ends it
+        if part is not None and part.terminators and part.terminator_at(text, i):
+            previous, part = part, None
+        # 5.2 with no part, an initiator must start one
+        if part is None:
+            new = initiator_at(text, i)
+            if new is None:  # 5.2.1
+                return last_safe
+            # 5.2.3 a fragment directive only follows a fragment or a directive
+            if new is FRAGMENT_DIRECTIVE and previous not in (FRAGMENT, FRAGMENT_DIRECTIVE):
+                return last_safe
+            part = new  # 5.2.2
+            i += len(new.initiator)  # 5.2.4
+            last_safe = i  # 5.2.5
+            stack.clear()  # 5.2.6
+            continue  # 5.2.7
+        # 5.3 ClearStackOpen
+        if part.clear_stack_open:
+            seq = part.clear_stack_open_at(text, i)
+            if seq:
+                i += len(seq)
+                last_safe = i
+                stack.clear()
+                continue
+        # Fast path for 5.5 / 5.6: whole runs of Include, or of Soft, characters that
+        # cannot begin any syntax sequence.
+        m = include_run(text, i)
+        if m:
+            i = last_safe = m.end()
+            continue
+        m = soft_run(text, i)
+        if m:
+            i = m.end()
+            continue
+        cp = ord(text[i])
+        lt = table[cp]  # 5.4
+        if lt == INCLUDE:  # 5.5
+            i += 1
+            last_safe = i
+        elif lt == SOFT:  # 5.6
+            i += 1
+        elif lt == HARD:  # 5.7
+            return last_safe
+        elif lt == OPEN:  # 5.8
+            if len(stack) == BRACKET_STACK_LIMIT:
+                return last_safe
+            stack.append(cp)
+            i += 1
+            last_safe = i
+        else:  # 5.9 (lt == CLOSE)
+            if not stack:
+                return last_safe
+            if brackets.get(cp) == stack.pop():
+                i += 1
+                last_safe = i
+            else:
+                return last_safe
+    return last_safe  # step 6
