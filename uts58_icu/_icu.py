@@ -24,6 +24,9 @@ __all__ = [
     "bidi_paired_bracket",
     "char_age",
     "char_name",
+    "confusable_skeleton",
+    "identifier_allowed_ranges",
+    "spoof_checks",
     "idna_to_ascii",
     "idna_to_unicode",
     "unicode_set_ranges",
@@ -90,3 +93,45 @@ def idna_to_ascii(name: str) -> tuple[str, bool]:
     info = _icu.IDNAInfo()
     out = _IDNA.nameToASCII(name, info)
     return str(out), not info.errors()
+
+
+def identifier_allowed_ranges() -> Ranges:
+    """UTS #39 Identifier_Status=Allowed, from ICU (``\\p{Identifier_Status}`` on ICU 75+,
+    else the spoof checker's Recommended ∪ Inclusion sets, which define it)."""
+    try:
+        return unicode_set_ranges(r"[\p{Identifier_Status=Allowed}]")
+    except _icu.ICUError:
+        sc = _icu.SpoofChecker()
+        allowed = _icu.UnicodeSet(sc.getRecommendedUnicodeSet())
+        allowed.addAll(sc.getInclusionUnicodeSet())
+        return tuple((ord(a), ord(b)) for a, b in allowed.ranges())
+
+
+_SPOOF_CHECK_NAMES = (
+    ("RESTRICTION_LEVEL", "mixed-script"),
+    ("MIXED_SCRIPT_CONFUSABLE", "mixed-script-confusable"),
+    ("WHOLE_SCRIPT_CONFUSABLE", "whole-script-confusable"),
+    ("INVISIBLE", "invisible"),
+    ("MIXED_NUMBERS", "mixed-numbers"),
+)
+_SPOOF = _icu.SpoofChecker()
+_SPOOF.setChecks(
+    _icu.USpoofChecks.RESTRICTION_LEVEL
+    | _icu.USpoofChecks.MIXED_SCRIPT_CONFUSABLE
+    | _icu.USpoofChecks.WHOLE_SCRIPT_CONFUSABLE
+    | _icu.USpoofChecks.INVISIBLE
+    | _icu.USpoofChecks.MIXED_NUMBERS
+)
+
+
+def spoof_checks(label: str) -> tuple[str, ...]:
+    """Names of the UTS #39 checks that ``label`` fails, from ICU's SpoofChecker."""
+    result = int(_SPOOF.check(label))
+    return tuple(
+        name for flag, name in _SPOOF_CHECK_NAMES if result & int(getattr(_icu.USpoofChecks, flag))
+    )
+
+
+def confusable_skeleton(text: str) -> str:
+    """The UTS #39 confusable skeleton of ``text``."""
+    return str(_SPOOF.getSkeleton(0, text))

@@ -109,6 +109,15 @@ def _cmd_detect(args: argparse.Namespace) -> int:
     out = sys.stdout
     offset = 0
     for line in _input_lines(args.files, args.errors):
+        if args.explain:
+            from .explain import explain_all
+
+            links, notes = explain_all(line)
+            out.write(mark_links(line, links))
+            for note in notes:
+                out.write(f"  [{offset + note.start}:{offset + note.end}] {note.reason}\n")
+            offset += len(line)
+            continue
         links = find_links(line)
         if args.json:
             for link in links:
@@ -143,6 +152,18 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
     return EXIT_OK if ok else EXIT_FAILED
 
 
+def _cmd_format(args: argparse.Namespace) -> int:
+    """Print the minimally escaped form (§4.1) of each URL (arguments, else stdin lines)."""
+    from .escaping import minimal_escape
+
+    urls: Iterator[str] = (
+        iter(args.urls) if args.urls else (line.rstrip("\r\n") for line in _input_lines([], args.errors))
+    )
+    for url in urls:
+        print(minimal_escape(url, legacy_encoding=args.legacy))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="uts58",
@@ -164,6 +185,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("detect", help="mark links in text as ⸠…⸡ (or --json)")
     _add_input_args(p)
     p.add_argument("--json", action="store_true", help="one JSON object per link instead")
+    p.add_argument(
+        "--explain", action="store_true",
+        help="after each line, say why each link starts and ends where it does, and what was rejected",
+    )
     p.set_defaults(func=_cmd_detect)
 
     p = sub.add_parser("linkify", help="turn text into HTML with <a href> links")
@@ -176,6 +201,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", dest="version", default="17.0.0", help="data version (17.0.0)")
     p.add_argument("--errata", default=None, help="errata file (default: conformance/errata-VERSION.txt if present)")
     p.set_defaults(func=_cmd_conformance)
+
+    p = sub.add_parser("format", help="print the minimally escaped form of URLs (§4.1)")
+    p.add_argument("urls", nargs="*", metavar="URL", help="URLs (default: one per line on stdin)")
+    p.add_argument(
+        "--legacy", action="store_true",
+        help="the URLs come from a legacy (non-UTF-8) page: keep non-ASCII escapes",
+    )
+    p.add_argument(
+        "--errors", choices=("strict", "replace"), default="strict",
+        help="invalid UTF-8 on stdin: fail with exit 2 (strict, default) or substitute U+FFFD",
+    )
+    p.set_defaults(func=_cmd_format)
     return parser
 
 

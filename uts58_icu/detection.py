@@ -9,56 +9,91 @@ matching), forward over a port and through the §3.5.1 termination algorithm.
 from __future__ import annotations
 
 import ipaddress
+import urllib.parse
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from ._classes import LABEL_SEPARATORS, patterns
-from ._icu import idna_to_ascii, idna_to_unicode
+from ._icu import idna_to_ascii, idna_to_unicode, spoof_checks
 from .email import MAILTO, _email_start
-from .termination import _terminate
+from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
+from .termination import Note, _terminate
 from .tlds import default_tlds
 
-__all__ = ["Link", "MAX_HOST_LENGTH", "find_links", "iter_links"]
+__all__ = ["Link", "MAX_HOST_LENGTH", "Note", "find_links", "iter_links"]
 
 #: A host longer than this (in code points, or in its ASCII form) is not linked (RFC 1035).
 MAX_HOST_LENGTH = 253
 
 LinkKind = Literal["url", "email"]
 
+# Characters left as they are in an href (RFC 3986 reserved and unreserved, and "%").
+_HREF_SAFE = "!#$%&'()*+,-./:;=?@[]_~"
+# In a mailto: local-part, RFC 6068 leaves atext except those with meaning in a URL.
+_MAILTO_SAFE = "!$&'*+-./=^_`{|}~"
+
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """A link found in text: ``text[start:end] == link.text``."""
+    """A link found in text: ``text[start:end] == link.text``.
+
+    ``href`` is for an ``<a>``: scheme added, ASCII (Punycode) host and
+    percent-encoded non-ASCII, ready for any HTTP client. ``display`` is for people:
+    minimally escaped (§4) with a Unicode host.
+    """
 
     start: int
     end: int
     kind: LinkKind
     text: str
     href: str
+    #: UTS #39 checks the host fails (filled only with ``LinkPolicy(spoof_check=True)``).
+    spoof: tuple[str, ...] = ()
+    #: Whether Bidi_Control / default-ignorable characters are escaped in ``display``.
+    escape_invisibles: bool = False
+
+    @property
+    def display(self) -> str:
+        """The link for people: minimally escaped (§4.1), Unicode host (UTS #46 ToUnicode)."""
+        from .escaping import format_email, minimal_escape
+
+        shown = format_email(self.text) if self.kind == "email" else minimal_escape(self.text)
+        if self.escape_invisibles:
+            shown = policy_patterns().bidi_or_ignorable.sub(
+                lambda m: urllib.parse.quote(m.group(), safe=""), shown
+            )
+        return shown
 
 
-def _check(text: object, tlds: object) -> None:
+def _check(text: object, tlds: object, policy: object) -> None:
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
     if tlds is not None and (isinstance(tlds, str) or not isinstance(tlds, Collection)):
         raise TypeError(f"tlds must be a collection of str TLDs or None, not {type(tlds).__name__}")
+    if policy is not None and not isinstance(policy, LinkPolicy):
+        raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
 
 
-def find_links(text: str, *, tlds: Collection[str] | None = None) -> list[Link]:
+def find_links(
+    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+) -> list[Link]:
     """All URLs and email addresses in ``text``, in order, non-overlapping.
 
     ``tlds`` replaces the default set of top-level domains (ICANN section of the
     Public Suffix List); give lower-case U-labels such as ``'com'`` or ``'香港'``.
+    ``policy`` applies opt-in §8 checks; the default is the conformant base algorithm.
     """
-    return list(iter_links(text, tlds=tlds))
+    return list(iter_links(text, tlds=tlds, policy=policy))
 
 
-def iter_links(text: str, *, tlds: Collection[str] | None = None) -> Iterator[Link]:
+def iter_links(
+    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+) -> Iterator[Link]:
     """Like :func:`find_links`, lazily."""
-    _check(text, tlds)
-    return _iter_links(text, default_tlds() if tlds is None else tlds)
+    _check(text, tlds, policy)
+    return _scan(text, default_tlds() if tlds is None else tlds, policy or DEFAULT_POLICY, None)
 
 
 @lru_cache(maxsize=8192)
@@ -71,28 +106,29 @@ def _tld_key(label: str) -> str:
 
 
 @lru_cache(maxsize=8192)
-def _valid_host(host: str) -> bool:
-    """Whether ICU's UTS #46 processing accepts the domain, within DNS length."""
+def _ascii_host(host: str) -> str | None:
+    """The ASCII form of a domain if ICU's UTS #46 processing accepts it within DNS length."""
     if len(host) > MAX_HOST_LENGTH:
-        return False
+        return None
     _, ok = idna_to_unicode(host)
     if not ok:
-        return False
+        return None
     ascii_form, ok = idna_to_ascii(host)
-    return ok and len(ascii_form) <= MAX_HOST_LENGTH
+    return ascii_form if ok and len(ascii_form) <= MAX_HOST_LENGTH else None
 
 
-def _labels_ok(text: str, start: int, end: int) -> bool:
-    """No empty label in ``text[start:end]`` (a separator at either end, or two in a row)."""
-    if text[start] in LABEL_SEPARATORS or text[end - 1] in LABEL_SEPARATORS:
-        return False
-    sep = patterns().separator
+def _empty_label_at(text: str, start: int, end: int) -> int | None:
+    """Offset of an empty label in ``text[start:end]`` (separator at an end, or two in a row)."""
+    if text[start] in LABEL_SEPARATORS:
+        return start
+    if text[end - 1] in LABEL_SEPARATORS:
+        return end - 1
     prev = start - 1
-    for m in sep.finditer(text, start, end):
+    for m in patterns().separator.finditer(text, start, end):
         if m.start() == prev + 1:
-            return False
+            return m.start()
         prev = m.start()
-    return True
+    return None
 
 
 def _last_label(text: str, start: int, end: int) -> str:
@@ -100,11 +136,27 @@ def _last_label(text: str, start: int, end: int) -> str:
     return text[m.end() : end] if m else text[start:end]
 
 
-def _iter_links(text: str, tlds: Collection[str]) -> Iterator[Link]:
+def _href(scheme: str, ascii_host: str, rest: str) -> str:
+    return f"{scheme}://{ascii_host}" + urllib.parse.quote(rest, safe=_HREF_SAFE, errors="surrogatepass")
+
+
+def _mailto(local: str, ascii_domain: str) -> str:
+    return MAILTO + urllib.parse.quote(local, safe=_MAILTO_SAFE, errors="surrogatepass") + "@" + ascii_domain
+
+
+Trace = list[Note]
+
+
+def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | None) -> Iterator[Link]:
     p = patterns()
     n = len(text)
     pos = 0
-    ip_links = _ip_links(text) if "//" in text else []
+    ip_links = _ip_links(text, policy, trace) if "//" in text else []
+
+    def reject(start: int, end: int, reason: str) -> None:
+        if trace is not None:
+            trace.append(Note(start, end, reason))
+
     while pos < n:
         m = p.domain_run.search(text, pos)
         # URLs with an IP host (only with an explicit scheme) come in order too.
@@ -118,38 +170,66 @@ def _iter_links(text: str, tlds: Collection[str]) -> Iterator[Link]:
         run_start, run_end = m.span()
         pos = run_end
         host_end = run_end
-        while text[host_end - 1] in LABEL_SEPARATORS and host_end > run_start:
+        while host_end > run_start and text[host_end - 1] in LABEL_SEPARATORS:
             host_end -= 1
         if host_end == run_start:
             continue
-        if not _labels_ok(text, run_start, host_end):
+        empty = _empty_label_at(text, run_start, host_end)
+        if empty is not None:
+            reject(run_start, host_end, f"empty domain label at offset {empty}")
             continue
-        if _tld_key(_last_label(text, run_start, host_end)) not in tlds:
+        tld = _last_label(text, run_start, host_end)
+        if _tld_key(tld) not in tlds:
+            reject(run_start, host_end, f"TLD {tld!r} is not in the TLD list")
             continue
         host = text[run_start:host_end]
-        if not _valid_host(host):
+        ascii_host = _ascii_host(host)
+        if ascii_host is None:
+            reject(run_start, host_end, f"host {host!r} fails UTS #46 (ICU IDNA) or DNS length")
             continue
 
         before = text[run_start - 1] if run_start else ""
         if before == "@":
             # §5: the domain of an email address. If the local-part fails, nothing is linked.
             start = _email_start(text, run_start - 1)
-            if start is None or _is_userinfo(text, start):
+            if start is None:
+                reject(run_start - 1, host_end, "email local-part fails §5.2 (empty, or a bad '.')")
+                continue
+            if _is_userinfo(text, start):
+                reject(start, host_end, "userinfo of a URL (deprecated), not an email address")
                 continue
             link_text = text[start:host_end]
-            href = link_text if link_text.startswith(MAILTO) else MAILTO + link_text
-            yield Link(start, host_end, "email", link_text, href)
-            pos = host_end
+            local = text[start : run_start - 1]
+            if local.startswith(MAILTO):
+                local = local[len(MAILTO) :]
+            email = _apply_policy(
+                Link(start, host_end, "email", link_text, _mailto(local, ascii_host)),
+                policy, host, None, reject,
+            )
+            if email is not None:
+                if trace is not None:
+                    trace.append(Note(start, host_end, "email: local-part by §5.2, ends with the domain"))
+                yield email
+                pos = host_end
             continue
         if run_end < n and text[run_end] == "@":
-            continue  # a local-part, not a host: the email is found at its domain
+            reject(run_start, run_end, "followed by '@': an email local-part, not a host")
+            continue
 
         link_start = run_start
         scheme = p.scheme_before.match(text, 0, run_start)
         if scheme:
             link_start = scheme.start()
         elif p.other_scheme_before.match(text, 0, run_start):
-            continue  # a scheme we do not link ("ftp://…"), or "//host"
+            reject(run_start, host_end, "after '//' of a scheme that is not http or https")
+            continue
+        if policy.cjk_boundary and not scheme:
+            link_start = _cjk_start(text, run_start, host_end)
+            if link_start is None:
+                reject(run_start, host_end, "§8 CJK boundary: no domain left after moving the start")
+                continue
+            host = text[link_start:host_end]
+            ascii_host = _ascii_host(host) or ascii_host
 
         # A trailing FQDN dot is kept only when a path, query or fragment follows.
         after = host_end
@@ -159,11 +239,93 @@ def _iter_links(text: str, tlds: Collection[str]) -> Iterator[Link]:
             port = p.port.match(text, host_end)
             if port and int(port.group(1)) <= 65535:
                 after = port.end()
-        end = _terminate(text, after)
+        end = _terminate(text, after, trace)
         link_text = text[link_start:end]
-        href = link_text if scheme else "https://" + link_text
-        yield Link(link_start, end, "url", link_text, href)
-        pos = end
+        href = _href(scheme.group(1).lower() if scheme else "https", ascii_host, text[host_end:end])
+        link = Link(link_start, end, "url", link_text, href)
+        checked = _apply_policy(link, policy, host, (scheme is None, after, tld), reject)
+        if checked is not None:
+            yield checked
+            pos = end
+
+
+def _cjk_start(text: str, start: int, host_end: int) -> int | None:
+    """§8: move the start after the last change between (lb=ID or lb=SA) and other characters."""
+    id_or_sa = policy_patterns().id_or_sa
+    first_label_end = patterns().separator.search(text, start, host_end).start()
+    new = start
+    prev = bool(id_or_sa.match(text, start))
+    for i in range(start + 1, first_label_end):
+        cur = bool(id_or_sa.match(text, i))
+        if cur != prev:
+            new = i
+        prev = cur
+    return new if new < first_label_end else None
+
+
+def _apply_policy(
+    link: Link,
+    policy: LinkPolicy,
+    host: str,
+    url_info: tuple[bool, int, str] | None,
+    reject: object,
+) -> Link | None:
+    """The §8 checks of ``policy`` on a base-algorithm link: the link, or None (rejected)."""
+    if policy is DEFAULT_POLICY:
+        return link
+    say = reject  # callable(start, end, reason)
+    assert callable(say)
+    pp = policy_patterns()
+    if policy.require_identifier_allowed:
+        unicode_host, _ = idna_to_unicode(host)
+        bad = pp.not_allowed.search(unicode_host.replace(".", ""))
+        if bad:
+            say(link.start, link.end, f"§8 Identifier_Status: {bad.group()!r} (U+{ord(bad.group()):04X}) is not Allowed")
+            return None
+    if policy.spoof_check or policy.reject_spoof:
+        unicode_host, _ = idna_to_unicode(host)
+        failed = tuple(sorted({c for label in unicode_host.split(".") if label for c in spoof_checks(label)}))
+        if failed and policy.reject_spoof:
+            say(link.start, link.end, f"§8 SpoofChecker: host fails {', '.join(failed)}")
+            return None
+        link = Link(link.start, link.end, link.kind, link.text, link.href, failed, link.escape_invisibles)
+    if policy.bidi_controls != "allow" and pp.bidi_or_ignorable.search(link.text):
+        if policy.bidi_controls == "reject":
+            say(link.start, link.end, "§8 Bidi_Control or default-ignorable character in the link")
+            return None
+        link = Link(link.start, link.end, link.kind, link.text, link.href, link.spoof, True)
+    if policy.max_link_length is not None and len(link.text) > policy.max_link_length:
+        say(link.start, link.end, f"§8 length: {len(link.text)} > max_link_length {policy.max_link_length}")
+        return None
+    if url_info is not None:
+        schemeless, after, tld = url_info
+        if policy.max_part_length is not None:
+            longest = max((len(s) for s in _part_lengths(link.text[after - link.start :])), default=0)
+            if longest > policy.max_part_length:
+                say(link.start, link.end, f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
+                return None
+        if policy.guard_false_positives and schemeless and link.end == after:
+            labels = [label for label in patterns().separator.split(host) if label]
+            if _tld_key(tld) in policy.file_extension_tlds:
+                say(link.start, link.end, f"§8 false-positive guard: '.{tld}' is also a file extension")
+                return None
+            if all(label.isalpha() for label in labels) and len(labels[0]) == 1 and all(
+                len(label) <= 2 for label in labels
+            ):
+                say(link.start, link.end, f"§8 false-positive guard: {host!r} looks like an abbreviation")
+                return None
+    return link
+
+
+def _part_lengths(rest: str) -> list[str]:
+    """Path, query and fragment pieces of ``rest`` (text after the host and port)."""
+    pieces = []
+    for sep in "#?":
+        rest, found, tail = rest.partition(sep)
+        if found:
+            pieces.append(sep + tail)
+    pieces.append(rest)
+    return pieces
 
 
 def _is_userinfo(text: str, start: int) -> bool:
@@ -171,7 +333,7 @@ def _is_userinfo(text: str, start: int) -> bool:
     return text.startswith("//", start) and bool(patterns().scheme_before.match(text, 0, start + 2))
 
 
-def _ip_links(text: str) -> list[Link]:
+def _ip_links(text: str, policy: LinkPolicy, trace: Trace | None) -> list[Link]:
     """URLs whose host is an IPv4 or bracketed IPv6 address, with an explicit scheme."""
     out = []
     p = patterns()
@@ -183,11 +345,25 @@ def _ip_links(text: str) -> list[Link]:
             else:
                 ipaddress.IPv6Address(host[1:-1])
         except ValueError:
+            if trace is not None:
+                trace.append(Note(m.start(), m.end(), f"{host!r} is not a valid IP address"))
             continue
         after = m.end()
         port = p.port.match(text, after)
         if port and int(port.group(1)) <= 65535:
             after = port.end()
-        end = _terminate(text, after)
-        out.append(Link(m.start(), end, "url", text[m.start() : end], text[m.start() : end]))
+        end = _terminate(text, after, trace)
+        scheme = text[m.start() : m.start("v4") if m.group("v4") else m.start("v6")].lower()
+        href = scheme + host + urllib.parse.quote(text[m.end() : end], safe=_HREF_SAFE, errors="surrogatepass")
+        out.append(Link(m.start(), end, "url", text[m.start() : end], href))
     return out
+
+
+def explain_notes(
+    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+) -> tuple[list[Link], list[Note]]:
+    """Links and every note (rejections, where and why each link ends) for ``text``."""
+    _check(text, tlds, policy)
+    trace: Trace = []
+    links = list(_scan(text, default_tlds() if tlds is None else tlds, policy or DEFAULT_POLICY, trace))
+    return links, trace

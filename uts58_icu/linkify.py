@@ -6,6 +6,7 @@ import html
 from collections.abc import Collection
 
 from .detection import find_links
+from .policy import LinkPolicy
 
 __all__ = ["linkify_html"]
 
@@ -16,11 +17,13 @@ def linkify_html(
     rel: str | None = "nofollow noopener",
     target: str | None = None,
     tlds: Collection[str] | None = None,
+    policy: LinkPolicy | None = None,
 ) -> str:
     """HTML for ``text``: all text escaped, each link an ``<a href="…">``.
 
-    The ``href`` attribute value and the visible text are HTML-escaped; nothing
-    from the input can open a tag or an attribute.
+    The attribute is the link's ``href`` (ASCII host, percent-encoded) and the
+    visible text its ``display`` (minimally escaped, Unicode host). Both are
+    HTML-escaped; nothing from the input can open a tag or an attribute.
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
@@ -34,11 +37,11 @@ def linkify_html(
         extra += f' target="{html.escape(target, quote=True)}"'
     out = []
     pos = 0
-    for link in find_links(text, tlds=tlds):
+    for link in find_links(text, tlds=tlds, policy=policy):
         out.append(html.escape(text[pos : link.start], quote=False))
         out.append(
             f'<a href="{html.escape(link.href, quote=True)}"{extra}>'
-            f"{html.escape(link.text, quote=False)}</a>"
+            f"{html.escape(link.display, quote=False)}</a>"
         )
         pos = link.end
     out.append(html.escape(text[pos:], quote=False))

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ._classes import patterns
 from .parts import BRACKET_STACK_LIMIT, FRAGMENT, FRAGMENT_DIRECTIVE, Part, initiator_at
 from .properties import HARD, INCLUDE, OPEN, SOFT, derived
 
-__all__ = ["terminate"]
+__all__ = ["Note", "terminate"]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Why a candidate was rejected, or where and why a link ends (see ``explain``)."""
+
+    start: int
+    end: int
+    reason: str
 
 
 def _check_text(text: object, start: object) -> None:
@@ -28,7 +39,19 @@ def terminate(text: str, start: int) -> int:
     return _terminate(text, start)
 
 
-def _terminate(text: str, start: int) -> int:
+def _stop(text: str, i: int, last_safe: int, why: str, trace: list[Note] | None) -> int:
+    """Return ``last_safe``, recording why the loop stopped at ``i`` when tracing."""
+    if trace is not None:
+        if i < len(text):
+            ch = text[i]
+            why = why.format(ch=f"U+{ord(ch):04X} {ch!r}", i=i)
+        trace.append(Note(i, i, why))
+        if last_safe < i:
+            trace.append(Note(last_safe, i, f"trailing Soft characters dropped: {text[last_safe:i]!r}"))
+    return last_safe
+
+
+def _terminate(text: str, start: int, trace: list[Note] | None = None) -> int:
     p = patterns()
     table = derived().table
     brackets = derived().brackets
@@ -50,10 +73,10 @@ def _terminate(text: str, start: int) -> int:
         if part is None:
             new = initiator_at(text, i)
             if new is None:  # 5.2.1
-                return last_safe
+                return _stop(text, i, last_safe, "{ch} at offset {i} starts no Path, Query or Fragment", trace)
             # 5.2.3 a fragment directive only follows a fragment or a directive
             if new is FRAGMENT_DIRECTIVE and previous not in (FRAGMENT, FRAGMENT_DIRECTIVE):
-                return last_safe
+                return _stop(text, i, last_safe, "':~:' at offset {i} outside a fragment", trace)
             part = new  # 5.2.2
             i += len(new.initiator)  # 5.2.4
             last_safe = i  # 5.2.5
@@ -85,19 +108,24 @@ def _terminate(text: str, start: int) -> int:
         elif lt == SOFT:  # 5.6
             i += 1
         elif lt == HARD:  # 5.7
-            return last_safe
+            return _stop(text, i, last_safe, "Hard character {ch} at offset {i}", trace)
         elif lt == OPEN:  # 5.8
             if len(stack) == BRACKET_STACK_LIMIT:
-                return last_safe
+                return _stop(text, i, last_safe, "bracket stack limit (125) reached at offset {i}", trace)
             stack.append(cp)
             i += 1
             last_safe = i
         else:  # 5.9 (lt == CLOSE)
             if not stack:
-                return last_safe
-            if brackets.get(cp) == stack.pop():
+                return _stop(text, i, last_safe, "unmatched {ch} at offset {i}: no open bracket", trace)
+            top = stack.pop()
+            if brackets.get(cp) == top:
                 i += 1
                 last_safe = i
             else:
-                return last_safe
-    return last_safe  # step 6
+                return _stop(
+                    text, i, last_safe,
+                    f"{{ch}} at offset {{i}} does not match {chr(top)!r}, the open bracket on the stack",
+                    trace,
+                )
+    return _stop(text, i, last_safe, "end of text", trace)  # step 6
