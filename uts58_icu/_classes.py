@@ -1,10 +1,17 @@
-"""Compiled ``regex`` patterns built from the ICU-derived ranges (never ``\\p{…}`` of ``regex``).
+"""Compiled patterns built from the ICU-derived ranges (never a regex engine's own ``\\p{…}``).
 
+Forward scans use the standard library's ``re``: it compiles a large class into a
+bitmap for the BMP, so a membership test costs the same for every script (measured
+0.002 µs per katakana character, against 1.2 µs in the ``regex`` module, which tests
+the ranges of a class one by one). Backward scans over large classes use ``re`` on a
+reversed slice (:func:`run_back`); the ``regex`` module's reverse matching (``(?r)``)
+is used where the class is small ASCII (the scheme before a host).
 Compiled lazily, once, on first use by detection.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -12,9 +19,9 @@ import regex
 
 from ._icu import unicode_set_ranges
 from .parts import SYNTAX_START_CHARS
-from .properties import HARD, INCLUDE, SOFT, derived, regex_class
+from .properties import HARD, INCLUDE, SOFT, _merge, derived, regex_class
 
-__all__ = ["HOST_LABEL_CHAR", "LABEL_SEPARATORS", "patterns"]
+__all__ = ["HOST_LABEL_CHAR", "LABEL_SEPARATORS", "patterns", "run_back"]
 
 #: Label separators, as UTS #46 maps them: FULL STOP, IDEOGRAPHIC FULL STOP,
 #: FULLWIDTH FULL STOP, HALFWIDTH IDEOGRAPHIC FULL STOP.
@@ -33,52 +40,67 @@ HOST_LABEL_CHAR = (
 )
 
 
+def _without(ranges: tuple[tuple[int, int], ...], cps: set[int]) -> tuple[tuple[int, int], ...]:
+    out = []
+    for lo, hi in ranges:
+        start = lo
+        for c in sorted(c for c in cps if lo <= c <= hi):
+            if start <= c - 1:
+                out.append((start, c - 1))
+            start = c + 1
+        if start <= hi:
+            out.append((start, hi))
+    return tuple(out)
+
+
 class _Patterns:
     def __init__(self) -> None:
         d = derived()
         host = regex_class(unicode_set_ranges(HOST_LABEL_CHAR))
         sep = "[" + "".join(f"\\u{ord(c):04X}" for c in LABEL_SEPARATORS) + "]"
         hs = host[:-1] + sep[1:]  # union of both classes
-        # A maximal run of label characters and separators that has at least one
-        # separator followed by a label character. The lookbehind makes each run start
-        # at its beginning, and the possessive quantifiers keep the scan linear.
-        self.domain_run: Any = regex.compile(
-            rf"(?<!{hs}){host}*+(?:{sep}++{host}++)++{sep}*+"
-        )
-        self.separator: Any = regex.compile(sep)
-        self.separator_back: Any = regex.compile("(?r)" + sep)
-        self.port: Any = regex.compile(r":([0-9]{1,5})(?![0-9])")
+        # Trigger: a label separator followed by a label character. From there a
+        # domain run (label characters and separators) is extended backward and forward.
+        self.trigger: Any = re.compile(rf"{sep}(?={host})")
+        self.domain_chars: Any = re.compile(rf"{hs}*+")
+        self.separator: Any = re.compile(sep)
+        self.port: Any = re.compile(r":([0-9]{1,5})(?![0-9])")
         self.scheme_before: Any = regex.compile(r"(?ri)(?<![A-Za-z0-9+.\-])(https?)://")
         self.other_scheme_before: Any = regex.compile(r"(?r)(?:[A-Za-z][A-Za-z0-9+.\-]*:)?//")
-        self.scheme_ip: Any = regex.compile(
-            r"(?i)(?<![A-Za-z0-9+.\-])https?://"
+        self.scheme_char: Any = re.compile(r"[A-Za-z0-9+.\-]")
+        self.href_safe: Any = re.compile(r"[A-Za-z0-9!#$%&'()*+,\-./:;=?@\[\]_~]*")
+        self.scheme_ip: Any = re.compile(
+            r"(?i)https?://"
             r"(?:(?P<v4>[0-9]{1,3}(?:\.[0-9]{1,3}){3})(?![0-9.]*[0-9A-Za-z\-])"
             r"|(?P<v6>\[[0-9A-Fa-f:.]{2,45}\]))"
         )
-        # §5.2: scanning backward over Link_Email characters.
-        self.email_back: Any = regex.compile(r"(?r)" + regex_class(d.email_ranges) + "*+")
-        # Fast paths for the §3.5.1 loop: runs of Include (or Soft) characters that
+        # §5.2: Link_Email characters (scanned backward with run_back).
+        self.email_chars: Any = re.compile(regex_class(d.email_ranges) + "*+")
+        # Fast path for the §3.5.1 loop: runs of Include and Soft characters that
         # cannot start any initiator, terminator or ClearStackOpen sequence.
         syntax = {ord(c) for c in SYNTAX_START_CHARS}
-
-        def without_syntax(value: int) -> str:
-            ranges = []
-            for lo, hi in d.term_ranges[value]:
-                start = lo
-                for s in sorted(c for c in syntax if lo <= c <= hi):
-                    if start <= s - 1:
-                        ranges.append((start, s - 1))
-                    start = s + 1
-                if start <= hi:
-                    ranges.append((start, hi))
-            return regex_class(ranges)
-
-        self.include_run: Any = regex.compile(without_syntax(INCLUDE) + "++")
-        self.soft_run: Any = regex.compile(without_syntax(SOFT) + "++")
-        self.hard: Any = regex.compile(regex_class(d.term_ranges[HARD]))
+        inc_soft = _without(_merge(d.term_ranges[INCLUDE] + d.term_ranges[SOFT]), syntax)
+        self.text_run: Any = re.compile(regex_class(inc_soft) + "++")
+        self.hard: Any = re.compile(regex_class(d.term_ranges[HARD]))
 
 
 @lru_cache(maxsize=1)
 def patterns() -> _Patterns:
     """The compiled patterns (built on first use)."""
     return _Patterns()
+
+
+def run_back(chars: Any, text: str, end: int, floor: int = 0) -> int:
+    """Start of the run of ``chars`` (a ``re`` pattern ``[…]*+``) that ends at ``end``.
+
+    Scans a reversed slice, growing it geometrically, so the cost is linear in the
+    length of the run; never goes below ``floor``.
+    """
+    size = 32
+    while True:
+        lo = max(floor, end - size)
+        window = text[lo:end][::-1]
+        k: int = chars.match(window).end()
+        if k < len(window) or lo == floor:
+            return end - k
+        size *= 4

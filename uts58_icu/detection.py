@@ -8,14 +8,13 @@ matching), forward over a port and through the §3.5.1 termination algorithm.
 
 from __future__ import annotations
 
-import ipaddress
 import urllib.parse
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from ._classes import LABEL_SEPARATORS, patterns
+from ._classes import LABEL_SEPARATORS, patterns, run_back
 from ._icu import idna_to_ascii, idna_to_unicode, spoof_checks
 from .email import MAILTO, _email_start
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
@@ -117,27 +116,30 @@ def _ascii_host(host: str) -> str | None:
     return ascii_form if ok and len(ascii_form) <= MAX_HOST_LENGTH else None
 
 
-def _empty_label_at(text: str, start: int, end: int) -> int | None:
-    """Offset of an empty label in ``text[start:end]`` (separator at an end, or two in a row)."""
+def _labels(text: str, start: int, end: int) -> tuple[int | None, int]:
+    """``(offset of an empty label or None, start of the last label)`` in ``text[start:end]``."""
     if text[start] in LABEL_SEPARATORS:
-        return start
+        return start, start
     if text[end - 1] in LABEL_SEPARATORS:
-        return end - 1
+        return end - 1, end
     prev = start - 1
     for m in patterns().separator.finditer(text, start, end):
-        if m.start() == prev + 1:
-            return m.start()
-        prev = m.start()
-    return None
+        here: int = m.start()
+        if here == prev + 1:
+            return here, here
+        prev = here
+    return None, prev + 1
 
 
-def _last_label(text: str, start: int, end: int) -> str:
-    m = patterns().separator_back.search(text, start, end)
-    return text[m.end() : end] if m else text[start:end]
+def _quote(rest: str) -> str:
+    """Percent-encode what an href cannot hold as is (non-ASCII, controls, ``"<>\\^`{|}``)."""
+    if patterns().href_safe.fullmatch(rest):
+        return rest
+    return urllib.parse.quote(rest, safe=_HREF_SAFE, errors="surrogatepass")
 
 
 def _href(scheme: str, ascii_host: str, rest: str) -> str:
-    return f"{scheme}://{ascii_host}" + urllib.parse.quote(rest, safe=_HREF_SAFE, errors="surrogatepass")
+    return f"{scheme}://{ascii_host}{_quote(rest)}"
 
 
 def _mailto(local: str, ascii_domain: str) -> str:
@@ -151,34 +153,50 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
     p = patterns()
     n = len(text)
     pos = 0
-    ip_links = _ip_links(text, policy, trace) if "//" in text else []
+    ip_search = "//" in text
 
     def reject(start: int, end: int, reason: str) -> None:
         if trace is not None:
             trace.append(Note(start, end, reason))
 
+    trigger = p.trigger.search
+    domain_chars = p.domain_chars
+    run_forward = domain_chars.match
+    next_ip: Link | None = None
+    ip_at = 0  # where the IP-host search resumes
     while pos < n:
-        m = p.domain_run.search(text, pos)
+        m = trigger(text, pos)
+        run_start = run_back(domain_chars, text, m.start(), pos) if m else n
         # URLs with an IP host (only with an explicit scheme) come in order too.
-        while ip_links and (m is None or ip_links[0].start < m.start()):
-            link = ip_links.pop(0)
-            if link.start >= pos:
-                yield link
-                pos = link.end
+        while ip_search and ip_at <= run_start:
+            if next_ip is None or next_ip.start < pos:
+                next_ip = _next_ip_link(text, max(pos, ip_at), policy, trace)
+                if next_ip is None:
+                    ip_search = False
+                    break
+            if next_ip.start > run_start:
+                break
+            yield next_ip
+            pos = ip_at = next_ip.end
+            next_ip = None
         if m is None:
             return
-        run_start, run_end = m.span()
+        if run_start == pos and pos > 0 and domain_chars.match(text, pos - 1, pos).end() == pos:
+            # a run that began inside the previous link or run
+            pos = run_forward(text, m.start()).end()
+            continue
+        run_end = run_forward(text, m.start()).end()
         pos = run_end
         host_end = run_end
         while host_end > run_start and text[host_end - 1] in LABEL_SEPARATORS:
             host_end -= 1
         if host_end == run_start:
             continue
-        empty = _empty_label_at(text, run_start, host_end)
+        empty, last_label = _labels(text, run_start, host_end)
         if empty is not None:
             reject(run_start, host_end, f"empty domain label at offset {empty}")
             continue
-        tld = _last_label(text, run_start, host_end)
+        tld = text[last_label:host_end]
         if _tld_key(tld) not in tlds:
             reject(run_start, host_end, f"TLD {tld!r} is not in the TLD list")
             continue
@@ -220,14 +238,15 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
         scheme = p.scheme_before.match(text, 0, run_start)
         if scheme:
             link_start = scheme.start()
-        elif p.other_scheme_before.match(text, 0, run_start):
+        elif text.startswith("//", run_start - 2) and p.other_scheme_before.match(text, 0, run_start):
             reject(run_start, host_end, "after '//' of a scheme that is not http or https")
             continue
         if policy.cjk_boundary and not scheme:
-            link_start = _cjk_start(text, run_start, host_end)
-            if link_start is None:
+            moved = _cjk_start(text, run_start, host_end)
+            if moved is None:
                 reject(run_start, host_end, "§8 CJK boundary: no domain left after moving the start")
                 continue
+            link_start = moved
             host = text[link_start:host_end]
             ascii_host = _ascii_host(host) or ascii_host
 
@@ -333,11 +352,19 @@ def _is_userinfo(text: str, start: int) -> bool:
     return text.startswith("//", start) and bool(patterns().scheme_before.match(text, 0, start + 2))
 
 
-def _ip_links(text: str, policy: LinkPolicy, trace: Trace | None) -> list[Link]:
-    """URLs whose host is an IPv4 or bracketed IPv6 address, with an explicit scheme."""
-    out = []
+def _next_ip_link(text: str, pos: int, policy: LinkPolicy, trace: Trace | None) -> Link | None:
+    """The next URL from ``pos`` whose host is an IPv4 or bracketed IPv6 address (explicit scheme)."""
+    import ipaddress
+
     p = patterns()
-    for m in p.scheme_ip.finditer(text):
+    while True:
+        slashes = text.find("://", pos)
+        if slashes == -1:
+            return None
+        pos = slashes + 3
+        m = p.scheme_ip.match(text, slashes - 5 if text[slashes - 1] in "sS" else slashes - 4)
+        if m is None or (m.start() and p.scheme_char.match(text, m.start() - 1)):
+            continue
         host = m.group("v4") or m.group("v6")
         try:
             if m.group("v4"):
@@ -354,9 +381,8 @@ def _ip_links(text: str, policy: LinkPolicy, trace: Trace | None) -> list[Link]:
             after = port.end()
         end = _terminate(text, after, trace)
         scheme = text[m.start() : m.start("v4") if m.group("v4") else m.start("v6")].lower()
-        href = scheme + host + urllib.parse.quote(text[m.end() : end], safe=_HREF_SAFE, errors="surrogatepass")
-        out.append(Link(m.start(), end, "url", text[m.start() : end], href))
-    return out
+        href = scheme + host + _quote(text[m.end() : end])
+        return Link(m.start(), end, "url", text[m.start() : end], href)
 
 
 def explain_notes(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._classes import patterns
+from ._classes import patterns, run_back
 
 __all__ = ["MAILTO", "email_start"]
 
@@ -33,7 +33,7 @@ def _email_start(text: str, n: int) -> int | None:
     if text[n - 1] == ".":  # step 2
         return None
     # Step 3: scan backward over Link_Email (which includes ".").
-    start = patterns().email_back.match(text, 0, n).start()
+    start = run_back(patterns().email_chars, text, n)
     if text.find("..", start, n) != -1:  # step 3.1.1
         return None
     if start == n:  # step 5

@@ -5,7 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._classes import patterns
-from .parts import BRACKET_STACK_LIMIT, FRAGMENT, FRAGMENT_DIRECTIVE, Part, initiator_at
+from .parts import (
+    BRACKET_STACK_LIMIT,
+    FRAGMENT,
+    FRAGMENT_DIRECTIVE,
+    SYNTAX_START_CHARS,
+    Part,
+    initiator_at,
+)
 from .properties import HARD, INCLUDE, OPEN, SOFT, derived
 
 __all__ = ["Note", "terminate"]
@@ -39,6 +46,9 @@ def terminate(text: str, start: int) -> int:
     return _terminate(text, start)
 
 
+NO_INITIATOR = "{ch} at offset {i} starts no Path, Query or Fragment"
+
+
 def _stop(text: str, i: int, last_safe: int, why: str, trace: list[Note] | None) -> int:
     """Return ``last_safe``, recording why the loop stopped at ``i`` when tracing."""
     if trace is not None:
@@ -55,8 +65,7 @@ def _terminate(text: str, start: int, trace: list[Note] | None = None) -> int:
     p = patterns()
     table = derived().table
     brackets = derived().brackets
-    include_run = p.include_run.match
-    soft_run = p.soft_run.match
+    text_run = p.text_run.match
     n = len(text)
     # Step 1. lastSafe starts at the end of the host: see conformance/NOTES.md
     # (the spec writes link_start, which would return an empty link).
@@ -66,40 +75,45 @@ def _terminate(text: str, start: int, trace: list[Note] | None = None) -> int:
     stack: list[int] = []  # step 4 (limit: step 3, BRACKET_STACK_LIMIT)
     i = start
     while i < n:  # step 5
-        # 5.1 a terminator of the current part ends it
-        if part is not None and part.terminators and part.terminator_at(text, i):
-            previous, part = part, None
-        # 5.2 with no part, an initiator must start one
-        if part is None:
-            new = initiator_at(text, i)
-            if new is None:  # 5.2.1
-                return _stop(text, i, last_safe, "{ch} at offset {i} starts no Path, Query or Fragment", trace)
-            # 5.2.3 a fragment directive only follows a fragment or a directive
-            if new is FRAGMENT_DIRECTIVE and previous not in (FRAGMENT, FRAGMENT_DIRECTIVE):
-                return _stop(text, i, last_safe, "':~:' at offset {i} outside a fragment", trace)
-            part = new  # 5.2.2
-            i += len(new.initiator)  # 5.2.4
-            last_safe = i  # 5.2.5
-            stack.clear()  # 5.2.6
-            continue  # 5.2.7
-        # 5.3 ClearStackOpen
-        if part.clear_stack_open:
-            seq = part.clear_stack_open_at(text, i)
-            if seq:
-                i += len(seq)
-                last_safe = i
-                stack.clear()
+        if text[i] in SYNTAX_START_CHARS:
+            # 5.1 a terminator of the current part ends it
+            if part is not None and part.terminators and part.terminator_at(text, i):
+                previous, part = part, None
+            # 5.2 with no part, an initiator must start one
+            if part is None:
+                new = initiator_at(text, i)
+                if new is None:  # 5.2.1
+                    return _stop(text, i, last_safe, NO_INITIATOR, trace)
+                # 5.2.3 a fragment directive only follows a fragment or a directive
+                if new is FRAGMENT_DIRECTIVE and previous not in (FRAGMENT, FRAGMENT_DIRECTIVE):
+                    return _stop(text, i, last_safe, "':~:' at offset {i} outside a fragment", trace)
+                part = new  # 5.2.2
+                i += len(new.initiator)  # 5.2.4
+                last_safe = i  # 5.2.5
+                stack.clear()  # 5.2.6
+                continue  # 5.2.7
+            # 5.3 ClearStackOpen
+            if part.clear_stack_open:
+                seq = part.clear_stack_open_at(text, i)
+                if seq:
+                    i += len(seq)
+                    last_safe = i
+                    stack.clear()
+                    continue
+        elif part is None:  # 5.2.1: every initiator begins with a syntax character
+            return _stop(text, i, last_safe, NO_INITIATOR, trace)
+        else:
+            # Fast path for 5.5 / 5.6: a run of Include and Soft characters that cannot
+            # begin any syntax sequence; lastSafe moves after its last Include character.
+            m = text_run(text, i)
+            if m:
+                j = k = m.end()
+                while k > i and table[ord(text[k - 1])] == SOFT:
+                    k -= 1
+                if k > i:
+                    last_safe = k
+                i = j
                 continue
-        # Fast path for 5.5 / 5.6: whole runs of Include, or of Soft, characters that
-        # cannot begin any syntax sequence.
-        m = include_run(text, i)
-        if m:
-            i = last_safe = m.end()
-            continue
-        m = soft_run(text, i)
-        if m:
-            i = m.end()
-            continue
         cp = ord(text[i])
         lt = table[cp]  # 5.4
         if lt == INCLUDE:  # 5.5
