@@ -73,6 +73,15 @@ def run_detection(
     return result
 
 
+def _default_errata(version: str) -> Path | None:
+    """``conformance/errata-VERSION.txt`` in the current directory or beside the package."""
+    name = Path("conformance") / f"errata-{version}.txt"
+    for base in (Path.cwd(), Path(__file__).resolve().parent.parent):
+        if (base / name).is_file():
+            return base / name
+    return None
+
+
 def run_all(version: str = "17.0.0", *, errata: str | None = None) -> tuple[bool, list[str]]:
     """Run every available conformance file for ``version``: ``(all passed, report lines)``."""
     from ._icu import ICU_VERSION, UNICODE_VERSION
@@ -87,8 +96,8 @@ def run_all(version: str = "17.0.0", *, errata: str | None = None) -> tuple[bool
         from . import formatting_conformance as fc
     except ImportError:  # pragma: no cover - until formatting lands
         return ok, lines
-    errata_path = Path(errata) if errata else Path("conformance") / f"errata-{version}.txt"
-    fmt_ok, fmt_lines = fc.report(
-        locate("LinkFormattingTest.txt", version), errata_path if errata_path.is_file() else None
-    )
+    errata_path = Path(errata) if errata else _default_errata(version)
+    if errata_path is not None and not errata_path.is_file():
+        raise FileNotFoundError(f"errata file not found: {errata_path}")
+    fmt_ok, fmt_lines = fc.report(locate("LinkFormattingTest.txt", version), errata_path)
     return ok and fmt_ok, lines + fmt_lines

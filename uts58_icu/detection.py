@@ -69,7 +69,7 @@ class Link:
 def _check(text: object, tlds: object, policy: object) -> None:
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
-    if tlds is not None and (isinstance(tlds, str) or not isinstance(tlds, Collection)):
+    if tlds is not None and (isinstance(tlds, (str, bytes)) or not isinstance(tlds, Collection)):
         raise TypeError(f"tlds must be a collection of str TLDs or None, not {type(tlds).__name__}")
     if policy is not None and not isinstance(policy, LinkPolicy):
         raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")

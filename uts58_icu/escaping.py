@@ -1,0 +1,637 @@
+"""URL minimal escaping (UTS #58 §4, §4.1) and email minimal quoting (§5.3).
+
+Two ways in, one algorithm:
+
+* :func:`format_parts` takes a URL as *structure* (scheme, host, path segments,
+  query pairs, fragment, fragment directives, each holding literal text), applies
+  the "normal interior escaping" that §4.1 presupposes, and formats it;
+* :func:`minimal_escape` takes a URL as *text* (fully percent-escaped, partly
+  escaped or raw Unicode, with or without a scheme), splits it into the same
+  parts, undoes the escapes that are safe to undo, and formats it.
+
+Both end in :func:`_assemble`, which runs the §4.1 loop (:func:`_escape_part`)
+over each part with the very Part table (Table 3-3, :mod:`uts58_icu.parts`)
+that link detection (§3.5.1) uses, so what is formatted here is what detection
+finds.
+
+Choices made where §4.1 leaves room (each is marked ``DEVIATION`` or ``CHOICE``
+in the code, and is listed in conformance/NOTES.md):
+
+* A part is formatted when it is *present*, even if empty: ``https://x.com/``
+  keeps its ``/`` and ``https://x.com?`` its ``?``. An empty part contributes
+  only its initiator, so §4.1's loop has nothing to do for it; "last part"
+  (step 2.6) means the last present part.
+* Fragment directives are parts of their own (initiator ``:~:``) after the
+  Fragment; when there are directives the Fragment's ``#`` is written even if
+  the Fragment itself is empty, or the directives would not be in a fragment.
+* An unmatched Close is escaped *without* popping the open-bracket stack
+  (§4.1 step 2.4.8.1 pops). The escaped character is invisible to link
+  detection, which therefore keeps that stack entry; not popping keeps the two
+  in step, avoids needless escapes and makes :func:`minimal_escape` idempotent
+  (with the pop, ``（(]）`` formats as ``（(%5D）`` and that as ``（(%5D%EF%BC%89``).
+* Lone surrogates (which no URL can hold) are replaced by U+FFFD first, as a
+  browser does when it turns a JavaScript string into a URL; U+FFFD is
+  Link_Term=Include, so the result is stable. (Escaping them as a fixed
+  ``%EF%BF%BD`` would not be idempotent: the escape decodes to an Include
+  character on the next pass.)
+* :func:`format_parts` also escapes ``\\`` in path segments (browsers read it
+  as ``/`` in http(s) URLs) — §4 goal 1, "correctly parsed by modern browsers".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ._icu import idna_to_unicode
+from .parts import BRACKET_STACK_LIMIT, FRAGMENT, FRAGMENT_DIRECTIVE, PATH, QUERY, Part
+from .properties import CLOSE, HARD, INCLUDE, OPEN, SOFT, derived, link_email
+
+__all__ = [
+    "UrlParts",
+    "format_email",
+    "format_parts",
+    "format_url_parts",
+    "minimal_escape",
+    "parse_url",
+    "percent_escape",
+]
+
+#: Schemes that the WHATWG URL Standard calls "special".
+SPECIAL_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPE_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_PERCENT_BEFORE_HEX = re.compile(r"%(?=[0-9A-Fa-f]{2})")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+_PORT_AFTER_COLON = re.compile(r"[0-9]*(?:[/?#]|\Z)")
+_HOST_PORT = re.compile(r"(\[[^\]]*\]|[^:\[\]]*)(?::([0-9]*))?\Z")
+_LEADING_TRAILING = "".join(chr(c) for c in range(0x21))  # C0 controls and space
+
+# §4.1 "normal interior escaping": literal syntax characters of each part.
+_PATH_SYNTAX = frozenset("?#/")
+_QUERY_SYNTAX = frozenset("+#=&")
+_DIRECTIVE_SYNTAX = frozenset("&,")
+_DIRECTIVE_SEP = FRAGMENT_DIRECTIVE.initiator  # ":~:"
+
+# ASCII escapes that minimal_escape decodes: characters that the WHATWG URL
+# parser percent-encodes itself in that component (so decoding them cannot
+# change the parsed URL), minus the part's syntax characters. The §4.1 loop
+# re-escapes them where needed (space is Hard, '"' Soft, '<' '>' '{' '}' brackets).
+_DECODABLE_PATH = frozenset(' "<>`{}')
+_DECODABLE_QUERY = frozenset(' "<>')
+_DECODABLE_QUERY_SPECIAL = frozenset(" \"<>'")
+_DECODABLE_FRAGMENT = frozenset(' "<>`')
+
+
+def percent_escape(ch: str) -> str:
+    """``percentEscape`` of §4.1: the UTF-8 bytes of ``ch`` as ``%XX`` (uppercase hex)."""
+    return "".join(f"%{b:02X}" for b in ch.encode("utf-8", "surrogatepass"))
+
+
+def _usv(text: str) -> str:
+    """Replace lone surrogates by U+FFFD (CHOICE, see the module docstring)."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+# ---------------------------------------------------------------------------
+# §4.1: the minimal escaping loop, shared by both entry points
+# ---------------------------------------------------------------------------
+
+
+def _escape_part(
+    text: str,
+    part: Part,
+    *,
+    last: bool,
+    table: bytes,
+    brackets: Mapping[int, int],
+    initiator: str | None = None,
+) -> str:
+    """§4.1 step 2 for one part: ``initiator`` + the minimally escaped ``text``.
+
+    ``text`` is the part's code points ``cp[0..n-1]`` *after* interior escaping
+    (it never holds a literal syntax character that is content).
+    """
+    out: list[str] = [part.initiator if initiator is None else initiator]  # step 2.1
+    copied = 0  # step 2.2: copiedAlready
+    stack: list[int] = []  # step 2.3: openStack
+    for i, ch in enumerate(text):  # step 2.4
+        cp = ord(ch)
+        if part.terminator_at(text, i) is not None:  # step 2.4.1
+            lt = HARD  # step 2.4.1.1
+        else:
+            lt = table[cp]  # step 2.4.2
+        if part.clear_stack_open_at(text, i) is not None:  # step 2.4.3
+            stack.clear()
+        if lt == OPEN:  # step 2.4.7
+            if len(stack) >= BRACKET_STACK_LIMIT:  # step 2.4.7.1
+                lt = HARD
+            else:  # step 2.4.7.2
+                stack.append(cp)
+                lt = INCLUDE
+        elif lt == CLOSE:  # step 2.4.8
+            # step 2.4.8.1-3: compare with the top of the stack (0 when empty).
+            # DEVIATION: pop only on a match; see the module docstring.
+            if stack and brackets.get(cp) == stack[-1]:
+                stack.pop()
+                lt = INCLUDE  # step 2.4.8.2.1
+            else:
+                lt = HARD  # step 2.4.8.3
+        if lt == INCLUDE:  # step 2.4.4
+            out.append(text[copied:i])  # step 2.4.4.1
+            out.append(ch)  # step 2.4.4.2
+            copied = i + 1  # step 2.4.4.3
+        elif lt == HARD:  # step 2.4.5
+            out.append(text[copied:i])  # step 2.4.5.1
+            out.append(percent_escape(ch))  # step 2.4.5.2
+            copied = i + 1  # step 2.4.5.3
+        else:  # step 2.4.6: Soft — deferred until something follows it
+            assert lt == SOFT
+    n = len(text)
+    if not last:  # step 2.5
+        out.append(text[copied:])
+    elif copied < n:  # step 2.6: the trailing run is all Soft; escape its last code point
+        out.append(text[copied : n - 1])  # step 2.6.1
+        out.append(percent_escape(text[n - 1]))  # step 2.6.2
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One part ready for §4.1: interior escaping already done."""
+
+    part: Part
+    text: str
+    initiator: str | None = None  # None: the part's own initiator
+
+
+def _assemble(prefix: str, pieces: Sequence[_Piece]) -> str:
+    """§4.1 steps 1-3: ``prefix`` (scheme, host, port) + every present part."""
+    d = derived()
+    out = [prefix]  # step 1 (plus what §4.1 leaves to custom: scheme, host, port)
+    for k, piece in enumerate(pieces):  # step 2
+        out.append(
+            _escape_part(
+                piece.text,
+                piece.part,
+                last=k == len(pieces) - 1,
+                table=d.table,
+                brackets=d.brackets,
+                initiator=piece.initiator,
+            )
+        )
+    return "".join(out)  # step 3
+
+
+def _host_for_display(host: str) -> str:
+    """UTS #46 ToUnicode of the host when it succeeds, else the host as given (§4.1 intro)."""
+    if not host:
+        return host
+    uni, ok = idna_to_unicode(host)
+    return uni if ok and uni else host
+
+
+# ---------------------------------------------------------------------------
+# Structure -> text
+# ---------------------------------------------------------------------------
+
+
+def _interior(text: str, syntax: frozenset[str], *, directive_follows: bool = False,
+              escape_directive_sep: bool = False) -> str:
+    """§4.1's assumed "normal interior escaping" of one piece of literal content.
+
+    * a ``%`` followed by two hex digits is written ``%25`` (a lone ``%`` stays);
+    * characters in ``syntax`` are percent-escaped;
+    * with ``escape_directive_sep``, the first character of every literal ``:~:`` —
+      including one that would only appear once a following ``:~:`` separator is
+      appended (``a:~`` + ``:~:``) — is escaped.
+    """
+    probe = text + _DIRECTIVE_SEP if directive_follows else text
+    out: list[str] = []
+    for i, ch in enumerate(text):
+        if ch == "%" and _PERCENT_BEFORE_HEX.match(text, i):
+            out.append("%25")
+        elif ch in syntax:
+            out.append(percent_escape(ch))
+        elif escape_directive_sep and probe.startswith(_DIRECTIVE_SEP, i):
+            out.append(percent_escape(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _check_str(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    return value
+
+
+def _check_seq(value: object, name: str) -> Sequence[object]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(f"{name} must be a sequence (list or tuple), not {type(value).__name__}")
+    return value
+
+
+def _normalize_scheme(scheme: str) -> str:
+    """``'HTTPS'``, ``'https:'`` or ``'https://'`` -> ``'https'``."""
+    s = scheme
+    if s.endswith("//"):
+        s = s[:-2]
+    if s.endswith(":"):
+        s = s[:-1]
+    return s.lower()
+
+
+def format_parts(
+    scheme: str,
+    host: str,
+    path: Sequence[str] = (),
+    query: Sequence[tuple[str, str | None]] = (),
+    fragment: str | None = None,
+    directives: Sequence[str] = (),
+    port: int | None = None,
+) -> str:
+    """The minimally escaped URL (§4.1) for a URL given as structure.
+
+    All content is literal: ``path=["a/b"]`` is *one* segment ``a/b`` (written
+    ``a%2Fb``). ``scheme`` may be ``'https'``, ``'https:'`` or ``'https://'``, or
+    ``''`` for a schemeless URL; it is lowercased. ``host`` is shown through
+    UTS #46 ToUnicode when that succeeds. A part is written when present: a
+    non-empty ``path``/``query`` sequence, a ``fragment`` that is not ``None``,
+    or any ``directives`` (which imply the fragment's ``#``). Query pairs are
+    ``(key, value)``, with ``value=None`` for a bare key.
+
+    >>> format_parts("https", "xn--bcher-kva.de", ["bücher"])
+    'https://bücher.de/bücher'
+    >>> format_parts("", "abc.com", ["path1.", "path2."])
+    'abc.com/path1./path2%2E'
+    """
+    _check_str(scheme, "scheme")
+    _check_str(host, "host")
+    segments = [_usv(_check_str(s, "path segment")) for s in _check_seq(path, "path")]
+    pairs: list[tuple[str, str | None]] = []
+    for pair in _check_seq(query, "query"):
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise TypeError("query must be a sequence of (key, value) tuples")
+        key = _usv(_check_str(pair[0], "query key"))
+        value = None if pair[1] is None else _usv(_check_str(pair[1], "query value"))
+        pairs.append((key, value))
+    if fragment is not None:
+        fragment = _usv(_check_str(fragment, "fragment"))
+    dirs = [_usv(_check_str(d, "directive")) for d in _check_seq(directives, "directives")]
+    if port is not None and (isinstance(port, bool) or not isinstance(port, int)):
+        raise TypeError(f"port must be an int or None, not {type(port).__name__}")
+    if port is not None and not 0 <= port <= 65535:
+        raise ValueError(f"port must be in 0..65535, got {port}")
+
+    name = _normalize_scheme(_usv(scheme))
+    path_syntax = _PATH_SYNTAX | {"\\"} if (not name or name in SPECIAL_SCHEMES) else _PATH_SYNTAX
+    pieces: list[_Piece] = []
+    if segments:  # Path: literal [?#/] escaped (plus "\\", see the module docstring)
+        pieces.append(_Piece(PATH, "/".join(_interior(s, path_syntax) for s in segments)))
+    if pairs:  # Query: literal [+#=&] escaped
+        pieces.append(
+            _Piece(
+                QUERY,
+                "&".join(
+                    _interior(k, _QUERY_SYNTAX)
+                    + ("" if v is None else "=" + _interior(v, _QUERY_SYNTAX))
+                    for k, v in pairs
+                ),
+            )
+        )
+    if fragment is not None or dirs:  # Fragment: first char of a literal ":~:" escaped
+        pieces.append(
+            _Piece(
+                FRAGMENT,
+                _interior(
+                    fragment or "", frozenset(), directive_follows=bool(dirs),
+                    escape_directive_sep=True,
+                ),
+            )
+        )
+    for k, d in enumerate(dirs):  # Fragment directive: [&,] and a literal ":~:" escaped
+        pieces.append(
+            _Piece(
+                FRAGMENT_DIRECTIVE,
+                _interior(
+                    d, _DIRECTIVE_SYNTAX, directive_follows=k < len(dirs) - 1,
+                    escape_directive_sep=True,
+                ),
+            )
+        )
+    prefix = (f"{name}://" if name else "") + _host_for_display(_usv(host))
+    if port is not None:
+        prefix += f":{port}"
+    return _assemble(prefix, pieces)
+
+
+# ---------------------------------------------------------------------------
+# Text -> parts
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Split:
+    """A URL string cut at its syntax characters; every field is raw text."""
+
+    scheme: str | None  # without ":"; None when schemeless
+    slashes: bool  # "//" before the authority
+    opaque: bool  # "scheme:opaque-path" (mailto:, tel:, …): no authority
+    userinfo: str | None
+    host: str
+    port: str | None  # the digits after ":"; None when there is no ":"
+    path: str | None  # after the initial "/" (the whole opaque path when opaque)
+    query: str | None
+    fragment: str | None  # before the first ":~:"
+    directives: tuple[str, ...]
+
+
+def _split(url: str) -> _Split:
+    """Cut ``url`` into its parts, without decoding anything."""
+    s = url.strip(_LEADING_TRAILING)  # as the WHATWG URL parser does
+    scheme: str | None = None
+    slashes = opaque = False
+    rest = s
+    m = _SCHEME.match(s)
+    if m and s.startswith("//", m.end()):
+        scheme, rest, slashes = m.group()[:-1], s[m.end() + 2 :], True
+    elif m and not _PORT_AFTER_COLON.match(s, m.end()):
+        scheme, rest, opaque = m.group()[:-1], s[m.end() :], True
+    elif s.startswith("//"):
+        rest, slashes = s[2:], True
+
+    fragment: str | None = None
+    directives: tuple[str, ...] = ()
+    hash_at = rest.find("#")
+    if hash_at >= 0:
+        pieces = rest[hash_at + 1 :].split(_DIRECTIVE_SEP)
+        fragment, directives = pieces[0], tuple(pieces[1:])
+        rest = rest[:hash_at]
+    query: str | None = None
+    q_at = rest.find("?")
+    if q_at >= 0:
+        query, rest = rest[q_at + 1 :], rest[:q_at]
+
+    userinfo: str | None = None
+    host, port, path = "", None, None
+    if opaque:
+        path = rest
+    else:
+        slash = rest.find("/")
+        authority, path = (rest, None) if slash < 0 else (rest[:slash], rest[slash + 1 :])
+        at = authority.rfind("@")
+        if at >= 0:
+            userinfo, authority = authority[:at], authority[at + 1 :]
+        hp = _HOST_PORT.match(authority)
+        if hp:
+            host, port = hp.group(1), hp.group(2)
+            if port is None and authority.endswith(":"):
+                port = ""
+        else:
+            host = authority  # not host[:port]; kept verbatim
+    return _Split(scheme, slashes, opaque, userinfo, host, port, path, query, fragment, directives)
+
+
+def _upper_hex(text: str) -> str:
+    return _ESCAPE_RUN.sub(lambda m: m.group().upper(), text)
+
+
+def _all_escapes_utf8(texts: Iterable[str | None]) -> bool:
+    """Whether every run of ``%XX`` escapes in ``texts`` is well-formed UTF-8 (§4.1 intro)."""
+    for text in texts:
+        if not text:
+            continue
+        for m in _ESCAPE_RUN.finditer(text):
+            try:
+                bytes.fromhex(m.group().replace("%", "")).decode("utf-8")
+            except UnicodeDecodeError:
+                return False
+    return True
+
+
+def _decode(text: str, decodable: frozenset[str], *, legacy: bool) -> str:
+    """Undo the escapes of ``text`` that are safe to undo; normalise the rest to uppercase.
+
+    Non-ASCII characters are decoded (unless ``legacy``); an ASCII escape only
+    when its character is in ``decodable``.
+    """
+    if legacy:  # §4.1 intro: keep each non-ASCII byte escaped
+        return _upper_hex(text)
+
+    def one_run(m: re.Match[str]) -> str:
+        chars = bytes.fromhex(m.group().replace("%", "")).decode("utf-8")
+        return "".join(
+            ch if ord(ch) > 0x7F or ch in decodable else f"%{ord(ch):02X}" for ch in chars
+        )
+
+    return _ESCAPE_RUN.sub(one_run, text)
+
+
+def minimal_escape(url: str, *, legacy_encoding: bool = False) -> str:
+    """The minimally escaped form (§4, §4.1) of a URL given as text.
+
+    ``url`` may be fully percent-escaped, partly escaped or raw Unicode, with a
+    scheme (``https://…``) or schemeless (``abc.com/path``). The result means the
+    same URL (same scheme, host after IDNA, port, path segments, query pairs,
+    fragment and fragment directives) and ``minimal_escape`` of it is itself.
+
+    * Percent-escapes that form UTF-8 non-ASCII characters are decoded, unless
+      some escaped bytes are not valid UTF-8 or ``legacy_encoding`` is true;
+      then every escape stays (hex is uppercased).
+    * ASCII escapes stay escaped, except those of characters a browser would
+      escape again by itself in that part (space ``"`` ``<`` ``>``, and ``` ` ```
+      ``{`` ``}`` in a path, ``'`` in the query of a special scheme); literal
+      syntax characters (``/ ? # & = + %`` …) are never decoded.
+    * The host is shown through UTS #46 ToUnicode when that succeeds, else as
+      given; the scheme is lowercased; userinfo and port are kept.
+    * Lone surrogates become U+FFFD (see the module docstring).
+
+    >>> minimal_escape("https://xn--bcher-kva.de/b%C3%BCcher")
+    'https://bücher.de/bücher'
+    >>> minimal_escape("abc.com/path1./path2.")
+    'abc.com/path1./path2%2E'
+    """
+    _check_str(url, "url")
+    if not isinstance(legacy_encoding, bool):
+        raise TypeError(f"legacy_encoding must be a bool, not {type(legacy_encoding).__name__}")
+    sp = _split(_usv(url))
+    legacy = legacy_encoding or not _all_escapes_utf8(
+        (sp.path, sp.query, sp.fragment, *sp.directives)
+    )
+    special = sp.scheme is None or sp.scheme.lower() in SPECIAL_SCHEMES
+
+    pieces: list[_Piece] = []
+    if sp.path is not None:
+        pieces.append(
+            _Piece(PATH, _decode(sp.path, _DECODABLE_PATH, legacy=legacy),
+                   initiator="" if sp.opaque else None)
+        )
+    if sp.query is not None:
+        q_set = _DECODABLE_QUERY_SPECIAL if special else _DECODABLE_QUERY
+        pieces.append(_Piece(QUERY, _decode(sp.query, q_set, legacy=legacy)))
+    if sp.fragment is not None:
+        pieces.append(_Piece(FRAGMENT, _decode(sp.fragment, _DECODABLE_FRAGMENT, legacy=legacy)))
+    for d in sp.directives:
+        pieces.append(_Piece(FRAGMENT_DIRECTIVE, _decode(d, _DECODABLE_FRAGMENT, legacy=legacy)))
+
+    prefix = ""
+    if sp.scheme is not None:
+        prefix = sp.scheme.lower() + ":"
+    if sp.slashes:
+        prefix += "//"
+    if sp.userinfo is not None:
+        prefix += _upper_hex(sp.userinfo) + "@"
+    prefix += _display_host(sp.host)
+    if sp.port is not None:
+        prefix += ":" + sp.port
+    return _assemble(prefix, pieces)
+
+
+def _display_host(raw: str) -> str:
+    """A host from a URL string: percent-decoded and ToUnicode'd when both succeed."""
+    host = raw
+    if "%" in raw and _all_escapes_utf8((raw,)):
+        host = _ESCAPE_RUN.sub(
+            lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), raw
+        )
+    if host:
+        uni, ok = idna_to_unicode(host)
+        if ok and uni:
+            return uni
+    return _upper_hex(raw)
+
+
+# ---------------------------------------------------------------------------
+# Text -> structure (meaning), for checks and tests
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UrlParts:
+    """A URL as structure, with every escape decoded: what a URL *means*.
+
+    Absent parts are empty (``path``, ``query``, ``directives``) or ``None``
+    (``fragment``, ``port``); the fields are the arguments of :func:`format_parts`.
+    """
+
+    scheme: str
+    host: str
+    path: tuple[str, ...] = ()
+    query: tuple[tuple[str, str | None], ...] = ()
+    fragment: str | None = None
+    directives: tuple[str, ...] = ()
+    port: int | None = None
+
+
+def _unescape_all(text: str) -> str:
+    """Decode every ``%XX``; bytes that are not UTF-8 become lone surrogates (surrogateescape)."""
+    return _ESCAPE_RUN.sub(
+        lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "surrogateescape"),
+        text,
+    )
+
+
+def parse_url(url: str) -> UrlParts:
+    """Split ``url`` at its literal syntax characters and decode every part.
+
+    Two URL strings with equal :func:`parse_url` results mean the same URL in
+    the sense of §4 (an escaped ``%2F`` in a segment is content, a literal ``/``
+    separates segments). The host is percent-decoded and, when ToUnicode
+    succeeds, normalised by it; the scheme is lowercased.
+
+    >>> parse_url("https://example.com/a%2Fb/c?k=v&x#f:~:text=t")
+    UrlParts(scheme='https', host='example.com', path=('a/b', 'c'), query=(('k', 'v'), ('x', None)), fragment='f', directives=('text=t',), port=None)
+    """
+    _check_str(url, "url")
+    sp = _split(_usv(url))
+    host = _unescape_all(sp.host)
+    uni, ok = idna_to_unicode(host) if host else (host, False)
+    pairs: list[tuple[str, str | None]] = []
+    if sp.query is not None:
+        for item in sp.query.split("&"):
+            k, eq, v = item.partition("=")
+            pairs.append((_unescape_all(k), _unescape_all(v) if eq else None))
+    port = int(sp.port) if sp.port else None
+    return UrlParts(
+        scheme=(sp.scheme or "").lower(),
+        host=uni if ok else host,
+        path=() if sp.path is None else tuple(_unescape_all(s) for s in sp.path.split("/")),
+        query=tuple(pairs),
+        fragment=None if sp.fragment is None else _unescape_all(sp.fragment),
+        directives=tuple(_unescape_all(d) for d in sp.directives),
+        port=port,
+    )
+
+
+def format_url_parts(parts: UrlParts) -> str:
+    """:func:`format_parts` of a :class:`UrlParts`."""
+    return format_parts(
+        parts.scheme, parts.host, parts.path, parts.query, parts.fragment, parts.directives,
+        parts.port,
+    )
+
+
+# ---------------------------------------------------------------------------
+# §5.3 Email minimal quoting
+# ---------------------------------------------------------------------------
+
+
+def _dot_atom_ok(local: str) -> bool:
+    """The dot rules of §5.2: no leading or trailing ".", no ".."."""
+    return bool(local) and not local.startswith(".") and not local.endswith(".") and ".." not in local
+
+
+def _unquote_local(local: str) -> str:
+    """The content of an already quoted local part (quoted-pairs undone)."""
+    out: list[str] = []
+    i = 1
+    while i < len(local) - 1:
+        if local[i] == "\\" and i + 1 < len(local) - 1:
+            i += 1
+        out.append(local[i])
+        i += 1
+    return "".join(out)
+
+
+def format_email(address: str) -> str:
+    """Minimal quoting of an email address (§5.3); the domain through ToUnicode.
+
+    The local part is left as is when all its characters are Link_Email and it
+    is a valid dot-atom; otherwise it is enclosed in ``"…"``, with a backslash
+    before ``"`` and ``\\``. A local part given already quoted is unquoted first,
+    so the result is minimal. A ``mailto:`` prefix is kept.
+
+    Raises :class:`ValueError` when there is no ``@``, the local part is empty,
+    or it holds characters that cannot be quoted (RFC 5321/6531 ``qtextSMTP``
+    and ``quoted-pairSMTP`` allow only printable ASCII, space and non-ASCII).
+
+    >>> format_email("john doe@xn--bcher-kva.de")
+    '"john doe"@bücher.de'
+    >>> format_email("σωκράτης@example.om")
+    'σωκράτης@example.om'
+    """
+    _check_str(address, "address")
+    if _SURROGATE.search(address):
+        raise ValueError("address holds a lone surrogate")
+    prefix = ""
+    if address[:7].lower() == "mailto:":
+        prefix, address = address[:7], address[7:]
+    at = address.rfind("@")
+    if at < 0:
+        raise ValueError(f"not an email address (no '@'): {address!r}")
+    local, domain = address[:at], address[at + 1 :]
+    if len(local) >= 2 and local.startswith('"') and local.endswith('"'):
+        local = _unquote_local(local)
+    if not local:
+        raise ValueError(f"empty local part: {address!r}")
+    bad = [ch for ch in local if ord(ch) < 0x20 or ord(ch) == 0x7F]
+    if bad:
+        raise ValueError(f"local part holds characters that cannot be quoted: {bad!r}")
+    if all(link_email(ch) for ch in local) and _dot_atom_ok(local):
+        shown = local
+    else:  # §5.3: the entire local part in quotation marks, "\" before '"' and '\'
+        shown = '"' + local.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return f"{prefix}{shown}@{_host_for_display(domain)}"
