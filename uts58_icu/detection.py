@@ -131,11 +131,18 @@ def _labels(text: str, start: int, end: int) -> tuple[int | None, int]:
     return None, prev + 1
 
 
+# Each UTF-8 byte (as a latin-1 character) to itself when safe in an href, else to %XX.
+_HREF_BYTES = {
+    b: chr(b) if chr(b).isascii() and (chr(b).isalnum() or chr(b) in _HREF_SAFE) else f"%{b:02X}"
+    for b in range(256)
+}
+
+
 def _quote(rest: str) -> str:
     """Percent-encode what an href cannot hold as is (non-ASCII, controls, ``"<>\\^`{|}``)."""
     if patterns().href_safe.fullmatch(rest):
         return rest
-    return urllib.parse.quote(rest, safe=_HREF_SAFE, errors="surrogatepass")
+    return rest.encode("utf-8", "surrogatepass").decode("latin-1").translate(_HREF_BYTES)
 
 
 def _href(scheme: str, ascii_host: str, rest: str) -> str:

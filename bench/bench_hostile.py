@@ -1,0 +1,238 @@
+"""Adversarial inputs for ``uts58_icu.find_links``: does the time stay linear?
+
+Each case is a generator of a pathological text of a given size in bytes. Every
+(case, size) is timed in its own subprocess (so a runaway case can be killed),
+at three sizes: ``--max-mb``/100, ``--max-mb``/10 and ``--max-mb`` (default 0.1,
+1 and 10 MB). For each case the table shows seconds at each size and the growth
+factors between sizes: ≈10 means linear, ≈100 quadratic. Each case gets a total
+budget of ``--timeout`` seconds (default 60) over its sizes; when a run exceeds
+what remains, it is killed and the case is reported as FAIL (larger sizes are
+not tried).
+
+Peak memory is measured for the largest size in a separate subprocess with
+``tracemalloc`` (which slows the run, so it is not timed): the peak of Python
+allocations during ``find_links``, not counting the input text itself.
+
+    python bench/bench_hostile.py [--max-mb 10] [--timeout 60] [--cases a,b] [--no-mem] [--json]
+    python bench/bench_hostile.py --list
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+MB = 1_000_000
+
+
+def rep(unit: str, prefix: str = "", suffix: str = "") -> Callable[[int], str]:
+    """``prefix + unit * k + suffix``, with ``k`` chosen to make about ``n`` UTF-8 bytes."""
+
+    def make(n: int) -> str:
+        unit_bytes = len(unit.encode("utf-8"))
+        fixed = len(prefix.encode("utf-8")) + len(suffix.encode("utf-8"))
+        return prefix + unit * max(1, (n - fixed) // unit_bytes) + suffix
+
+    return make
+
+
+# name -> (description, generator). The first group is the brief's list; then extras.
+CASES: dict[str, tuple[str, Callable[[int], str]]] = {
+    "open_parens": ("'(' * N", rep("(")),
+    "a_dot": ("'a.' * N", rep("a.")),
+    "at_signs": ("'@' * N", rep("@")),
+    "dot_com": ("'.com' * N", rep(".com")),
+    "x_dot_chain_tld": ("'x.' * N + 'com'  (one huge host x.x.x…x.com)", rep("x.", suffix="com")),
+    "xcom_nospace": ("'x.com' * N  (x.comx.comx.com…)", rep("x.com")),
+    "url_open_parens": ("'example.com/' + '(' * N  (past the 125 bracket limit)", rep("(", prefix="example.com/")),
+    "url_paren_pairs": ("'example.com/' + '()' * N", rep("()", prefix="example.com/")),
+    "a_at_chain": ("'a@' * N + 'a'  (a@a@a@…a)", rep("a@", suffix="a")),
+    "fragment_directives": ("'https://example.com/#' + ':~:' * N", rep(":~:", prefix="https://example.com/#")),
+    "percent_run": ("'%' * N", rep("%")),
+    "url_percent_run": ("'example.com/' + '%' * N", rep("%", prefix="example.com/")),
+    "single_url": ("'https://example.com/' + 'a' * N  (one URL as long as the input)", rep("a", prefix="https://example.com/")),
+    # extras
+    "letters_no_dot": ("'a' * N", rep("a")),
+    "xcom_spaced": ("'x.com ' * N  (a link every 6 bytes)", rep("x.com ")),
+    "emails_spaced": ("'a@x.com ' * N  (an email every 8 bytes)", rep("a@x.com ")),
+    "url_slashes": ("'example.com/' + '/' * N", rep("/", prefix="example.com/")),
+    "url_query_amps": ("'example.com/?' + 'a=b&' * N", rep("a=b&", prefix="example.com/?")),
+    "url_close_parens": ("'example.com/a' + ')' * N", rep(")", prefix="example.com/a")),
+    "url_in_url": ("'https://example.com' + '/https://x.com' * N", rep("/https://x.com", prefix="https://example.com")),
+    "ideographic_stops": ("'例。' * N + '中国'  (U+3002 label separators)", rep("例\u3002", suffix="中国")),
+    "long_local_part": ("'a' * N + '@example.com'", rep("a", suffix="@example.com")),
+    "dotted_local_part": ("'a.' * N + 'a@example.com'", rep("a.", suffix="a@example.com")),
+    "scheme_run": ("'http://' * N", rep("http://")),
+    "double_slash_hosts": ("'//x.com' * N  (scheme-relative, not linked)", rep("//x.com")),
+    "ip_urls_spaced": ("'http://1.1.1.1 ' * N  (an IPv4 URL every 15 bytes)", rep("http://1.1.1.1 ")),
+    "ip_urls_nospace": ("'http://1.1.1.1/' * N  (IPv4 URLs inside one path)", rep("http://1.1.1.1/")),
+}
+
+WARM_TEXT = "Mail bob@example.com or see https://example.com/a_(b) and http://1.2.3.4/x."
+
+
+# ---------------------------------------------------------------------- worker
+
+
+def worker(case: str, size: int, mode: str) -> dict:
+    if ROOT not in sys.path:
+        sys.path.append(ROOT)  # after PYTHONPATH, so a snapshot can be benchmarked
+    from uts58_icu.detection import find_links
+
+    find_links(WARM_TEXT)  # compile patterns, load TLDs
+    text = CASES[case][1](size)
+    nbytes = len(text.encode("utf-8"))
+    out: dict = {"case": case, "bytes": nbytes, "chars": len(text)}
+    if mode == "mem":
+        import tracemalloc
+
+        tracemalloc.start()
+        tracemalloc.reset_peak()
+        base, _ = tracemalloc.get_traced_memory()
+        links = find_links(text)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        out.update(peak_bytes=peak - base, links=len(links))
+        return out
+    repeat = 3 if nbytes < MB else 1
+    best = float("inf")
+    links = []
+    for _ in range(repeat):
+        links = []
+        t0 = time.perf_counter()
+        links = find_links(text)
+        best = min(best, time.perf_counter() - t0)
+    out.update(seconds=best, links=len(links), linked_chars=sum(link.end - link.start for link in links))
+    return out
+
+
+def run_worker(case: str, size: int, mode: str, timeout: float) -> dict:
+    """Run one measurement in a subprocess; {'error': ...} on timeout or crash."""
+    cmd = [sys.executable, os.path.abspath(__file__), "--worker", case, str(size), mode]
+    t0 = time.perf_counter()
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=max(timeout, 0.1), cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timeout after {time.perf_counter() - t0:.0f} s", "wall": time.perf_counter() - t0}
+    wall = time.perf_counter() - t0
+    if proc.returncode != 0:
+        tail = (proc.stderr.strip().splitlines() or ["?"])[-1]
+        return {"error": f"exit {proc.returncode}: {tail}", "wall": wall}
+    res = json.loads(proc.stdout.strip().splitlines()[-1])
+    res["wall"] = wall
+    return res
+
+
+# ---------------------------------------------------------------------- driver
+
+
+def fmt_s(x: float | None) -> str:
+    if x is None:
+        return "-"
+    return f"{x:.4f}" if x < 10 else f"{x:.2f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--max-mb", type=float, default=10.0, help="largest size in MB; also /10 and /100 (default 10)")
+    ap.add_argument("--timeout", type=float, default=60.0, help="time budget per case in seconds, over all sizes (default 60)")
+    ap.add_argument("--mem-timeout", type=float, default=120.0, help="timeout of the tracemalloc run (default 120)")
+    ap.add_argument("--cases", default="", help="comma-separated case names (default: all)")
+    ap.add_argument("--no-mem", action="store_true", help="skip the tracemalloc runs")
+    ap.add_argument("--mem-only", action="store_true", help="only the tracemalloc run at the largest size (no timing)")
+    ap.add_argument("--json", action="store_true", help="print results as JSON")
+    ap.add_argument("--list", action="store_true", help="list the cases and exit")
+    ap.add_argument("--worker", nargs=3, metavar=("CASE", "BYTES", "MODE"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+
+    if args.worker:
+        case, size, mode = args.worker
+        print(json.dumps(worker(case, int(size), mode)))
+        return 0
+    if args.list:
+        for name, (desc, _) in CASES.items():
+            print(f"{name:<22} {desc}")
+        return 0
+
+    names = [c for c in args.cases.split(",") if c] or list(CASES)
+    for c in names:
+        if c not in CASES:
+            ap.error(f"unknown case {c!r}; see --list")
+    sizes = [int(args.max_mb * MB / 100), int(args.max_mb * MB / 10), int(args.max_mb * MB)]
+    labels = [_mb_label(s) for s in sizes]
+
+    results = []
+    for name in names:
+        desc = CASES[name][0]
+        row: dict = {"case": name, "input": desc, "seconds": {}, "links": None, "status": "ok"}
+        budget = args.timeout
+        for size, label in zip(sizes, labels):
+            if args.mem_only:
+                break
+            res = run_worker(name, size, "time", budget)
+            budget -= res.get("wall", 0.0)
+            if "error" in res:
+                row["status"] = f"FAIL at {label}: {res['error']}"
+                break
+            row["seconds"][label] = res["seconds"]
+            row["links"] = res["links"]
+            row["linked_chars"] = res["linked_chars"]
+        t = [row["seconds"].get(label) for label in labels]
+        row["growth"] = {
+            f"{labels[0]}->{labels[1]}": (t[1] / t[0]) if t[0] and t[1] else None,
+            f"{labels[1]}->{labels[2]}": (t[2] / t[1]) if t[1] and t[2] else None,
+        }
+        g = row["growth"][f"{labels[1]}->{labels[2]}"]
+        if g is not None and g > 15 and t[2] > 0.05:
+            row["status"] = "SUPERLINEAR?"
+        row["peak_mb"] = None
+        if not args.no_mem and (t[2] is not None or args.mem_only):
+            mem = run_worker(name, sizes[2], "mem", args.mem_timeout)
+            row["peak_mb"] = mem["peak_bytes"] / MB if "error" not in mem else None
+            if "error" in mem:
+                row["mem_error"] = mem["error"]
+        results.append(row)
+        if not args.json:
+            print(f"  .. {name:<22} {' '.join(fmt_s(x) for x in t)}  {row['status']}", file=sys.stderr)
+
+    if args.json:
+        print(json.dumps({"sizes": dict(zip(labels, sizes)), "results": results}, indent=2))
+        return 0
+
+    g01, g12 = f"{labels[0]}->{labels[1]}", f"{labels[1]}->{labels[2]}"
+    print()
+    print(f"Seconds per find_links call (best of 3 below 1 MB, a single run from 1 MB); growth ≈10 is linear.")
+    print(f"Peak = tracemalloc peak during find_links at {labels[2]}, excluding the input text.")
+    print()
+    head = f"{'case':<22} " + " ".join(f"{'s@' + lb:>10}" for lb in labels)
+    head += f" {'x' + g01:>14} {'x' + g12:>14} {'peak MB':>8} {'links':>8}  status"
+    print(head)
+    for row in results:
+        t = [row["seconds"].get(lb) for lb in labels]
+        gs = [row["growth"][g01], row["growth"][g12]]
+        line = f"{row['case']:<22} " + " ".join(f"{fmt_s(x):>10}" for x in t)
+        line += " " + " ".join(f"{(f'{x:.1f}' if x is not None else '-'):>14}" for x in gs)
+        peak = row["peak_mb"]
+        line += f" {(f'{peak:.1f}' if peak is not None else '-'):>8} {row['links'] if row['links'] is not None else '-':>8}  {row['status']}"
+        print(line)
+    print()
+    print("Inputs:")
+    for row in results:
+        print(f"  {row['case']:<22} {row['input']}")
+    return 0
+
+
+def _mb_label(n: int) -> str:
+    mb = n / MB
+    return f"{mb:g}MB"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
