@@ -15,8 +15,6 @@ import re
 from functools import lru_cache
 from typing import Any
 
-import regex
-
 from ._icu import unicode_set_ranges
 from .parts import SYNTAX_START_CHARS
 from .properties import HARD, INCLUDE, SOFT, _merge, derived, regex_class
@@ -55,6 +53,8 @@ def _without(ranges: tuple[tuple[int, int], ...], cps: set[int]) -> tuple[tuple[
 
 class _Patterns:
     def __init__(self) -> None:
+        import regex  # only needed once detection runs: keeps `import uts58_icu` fast
+
         d = derived()
         host = regex_class(unicode_set_ranges(HOST_LABEL_CHAR))
         sep = "[" + "".join(f"\\u{ord(c):04X}" for c in LABEL_SEPARATORS) + "]"

@@ -8,7 +8,6 @@ matching), forward over a port and through the §3.5.1 termination algorithm.
 
 from __future__ import annotations
 
-import urllib.parse
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -60,9 +59,7 @@ class Link:
 
         shown = format_email(self.text) if self.kind == "email" else minimal_escape(self.text)
         if self.escape_invisibles:
-            shown = policy_patterns().bidi_or_ignorable.sub(
-                lambda m: urllib.parse.quote(m.group(), safe=""), shown
-            )
+            shown = policy_patterns().bidi_or_ignorable.sub(lambda m: _percent(m.group(), ""), shown)
         return shown
 
 
@@ -131,18 +128,25 @@ def _labels(text: str, start: int, end: int) -> tuple[int | None, int]:
     return None, prev + 1
 
 
-# Each UTF-8 byte (as a latin-1 character) to itself when safe in an href, else to %XX.
-_HREF_BYTES = {
-    b: chr(b) if chr(b).isascii() and (chr(b).isalnum() or chr(b) in _HREF_SAFE) else f"%{b:02X}"
-    for b in range(256)
-}
+@lru_cache(maxsize=4)
+def _byte_table(safe: str) -> dict[int, str]:
+    """Each UTF-8 byte (as a latin-1 character) to itself when safe, else to ``%XX``."""
+    return {
+        b: chr(b) if b < 0x80 and (chr(b).isalnum() or chr(b) in safe) else f"%{b:02X}"
+        for b in range(256)
+    }
+
+
+def _percent(text: str, safe: str) -> str:
+    """Percent-encode the UTF-8 of ``text`` except ASCII alphanumerics and ``safe``."""
+    return text.encode("utf-8", "surrogatepass").decode("latin-1").translate(_byte_table(safe))
 
 
 def _quote(rest: str) -> str:
     """Percent-encode what an href cannot hold as is (non-ASCII, controls, ``"<>\\^`{|}``)."""
     if patterns().href_safe.fullmatch(rest):
         return rest
-    return rest.encode("utf-8", "surrogatepass").decode("latin-1").translate(_HREF_BYTES)
+    return _percent(rest, _HREF_SAFE)
 
 
 def _href(scheme: str, ascii_host: str, rest: str) -> str:
@@ -150,7 +154,7 @@ def _href(scheme: str, ascii_host: str, rest: str) -> str:
 
 
 def _mailto(local: str, ascii_domain: str) -> str:
-    return MAILTO + urllib.parse.quote(local, safe=_MAILTO_SAFE, errors="surrogatepass") + "@" + ascii_domain
+    return MAILTO + _percent(local, _MAILTO_SAFE) + "@" + ascii_domain
 
 
 Trace = list[Note]

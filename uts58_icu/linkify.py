@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Collection
 
 from .detection import find_links
@@ -25,6 +24,8 @@ def linkify_html(
     visible text its ``display`` (minimally escaped, Unicode host). Both are
     HTML-escaped; nothing from the input can open a tag or an attribute.
     """
+    import html
+
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
     for name, value in (("rel", rel), ("target", target)):

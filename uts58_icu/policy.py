@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-import regex
-
 from ._icu import identifier_allowed_ranges, unicode_set_ranges
 from .properties import regex_class
 
@@ -88,12 +86,14 @@ DEFAULT_POLICY = LinkPolicy()
 
 class _PolicyPatterns:
     def __init__(self) -> None:
+        import re
+
         allowed = identifier_allowed_ranges()
-        self.not_allowed: Any = regex.compile(regex_class(allowed, negate=True))
-        self.bidi_or_ignorable: Any = regex.compile(
+        self.not_allowed: Any = re.compile(regex_class(allowed, negate=True))
+        self.bidi_or_ignorable: Any = re.compile(
             regex_class(unicode_set_ranges(r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]"))
         )
-        self.id_or_sa: Any = regex.compile(
+        self.id_or_sa: Any = re.compile(
             regex_class(unicode_set_ranges(r"[\p{Line_Break=Ideographic}\p{Line_Break=Complex_Context}]"))
         )
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 __all__ = ["TldSource", "default_tlds", "tld_source"]
 
@@ -25,10 +24,10 @@ class TldSource:
     count: int
 
 
-def _psl_path() -> Path:
+def _psl_path() -> str:
     import publicsuffixlist
 
-    return Path(publicsuffixlist.PSLFILE)
+    return str(publicsuffixlist.PSLFILE)
 
 
 @lru_cache(maxsize=1)
