@@ -66,7 +66,7 @@ class Link:
 def _check(text: object, tlds: object, policy: object) -> None:
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
-    if tlds is not None and (isinstance(tlds, (str, bytes)) or not isinstance(tlds, Collection)):
+    if tlds is not None and (isinstance(tlds, (str, bytes, bytearray, memoryview)) or not isinstance(tlds, Collection)):
         raise TypeError(f"tlds must be a collection of str TLDs or None, not {type(tlds).__name__}")
     if policy is not None and not isinstance(policy, LinkPolicy):
         raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
@@ -163,7 +163,8 @@ Trace = list[Note]
 def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | None) -> Iterator[Link]:
     p = patterns()
     n = len(text)
-    pos = 0
+    pos = 0  # where the scan resumes
+    last_end = 0  # end of the last link: later candidates may not overlap it
     ip_search = "//" in text
 
     def reject(start: int, end: int, reason: str) -> None:
@@ -188,7 +189,7 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
             if next_ip.start > run_start:
                 break
             yield next_ip
-            pos = ip_at = next_ip.end
+            pos = ip_at = last_end = next_ip.end
             next_ip = None
         if m is None:
             return
@@ -227,6 +228,9 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
             if _is_userinfo(text, start):
                 reject(start, host_end, "userinfo of a URL (deprecated), not an email address")
                 continue
+            if start < last_end:
+                reject(start, host_end, f"local-part overlaps the link that ends at offset {last_end}")
+                continue
             link_text = text[start:host_end]
             local = text[start : run_start - 1]
             if local.startswith(MAILTO):
@@ -239,7 +243,7 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
                 if trace is not None:
                     trace.append(Note(start, host_end, "email: local-part by §5.2, ends with the domain"))
                 yield email
-                pos = host_end
+                pos = last_end = host_end
             continue
         if run_end < n and text[run_end] == "@":
             reject(run_start, run_end, "followed by '@': an email local-part, not a host")
@@ -276,7 +280,7 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
         checked = _apply_policy(link, policy, host, (scheme is None, after, tld), reject)
         if checked is not None:
             yield checked
-            pos = end
+            pos = last_end = end
 
 
 def _cjk_start(text: str, start: int, host_end: int) -> int | None:
