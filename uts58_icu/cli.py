@@ -92,6 +92,26 @@ def _input_lines(paths: Sequence[str], errors: str) -> Iterator[str]:
                 stream.close()
 
 
+#: Lines are processed in blocks of about this many code points. A link never spans a
+#: line break (LINE FEED is Link_Term=Hard and not Link_Email), so a block of whole
+#: lines gives the same links as the lines one by one, with less per-call overhead.
+BLOCK_SIZE = 1 << 16
+
+
+def _input_blocks(paths: Sequence[str], errors: str) -> Iterator[str]:
+    """Whole input lines joined into blocks of about :data:`BLOCK_SIZE` code points."""
+    block: list[str] = []
+    size = 0
+    for line in _input_lines(paths, errors):
+        block.append(line)
+        size += len(line)
+        if size >= BLOCK_SIZE:
+            yield "".join(block)
+            block, size = [], 0
+    if block:
+        yield "".join(block)
+
+
 def _add_input_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="*", metavar="FILE", help="input files (default: stdin)")
     p.add_argument(
@@ -108,7 +128,7 @@ def _cmd_detect(args: argparse.Namespace) -> int:
 
     out = sys.stdout
     offset = 0
-    for line in _input_lines(args.files, args.errors):
+    for line in _input_blocks(args.files, args.errors):
         if args.explain:
             from .explain import explain_all
 
@@ -139,7 +159,7 @@ def _cmd_linkify(args: argparse.Namespace) -> int:
     from .linkify import linkify_html
 
     out = sys.stdout
-    for line in _input_lines(args.files, args.errors):
+    for line in _input_blocks(args.files, args.errors):
         out.write(linkify_html(line, rel=args.rel, target=args.target))
     return EXIT_OK
 
