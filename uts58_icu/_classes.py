@@ -64,6 +64,9 @@ class _Patterns:
         self.trigger: Any = re.compile(rf"{sep}(?={host})")
         self.domain_chars: Any = re.compile(rf"{hs}*+")
         self.separator: Any = re.compile(sep)
+        self.wide_separator: Any = re.compile(
+            "[" + "".join(f"\\u{ord(c):04X}" for c in LABEL_SEPARATORS if c != ".") + "]"
+        )
         self.port: Any = re.compile(r":([0-9]{1,5})(?![0-9])")
         self.scheme_before: Any = regex.compile(r"(?ri)(?<![A-Za-z0-9+.\-])(https?)://")
         self.other_scheme_before: Any = regex.compile(r"(?r)(?:[A-Za-z][A-Za-z0-9+.\-]*:)?//")

@@ -119,6 +119,9 @@ def _labels(text: str, start: int, end: int) -> tuple[int | None, int]:
         return start, start
     if text[end - 1] in LABEL_SEPARATORS:
         return end - 1, end
+    if not patterns().wide_separator.search(text, start, end):  # only "." separators
+        double = text.find("..", start, end)
+        return (None if double == -1 else double + 1), text.rfind(".", start, end) + 1
     prev = start - 1
     for m in patterns().separator.finditer(text, start, end):
         here: int = m.start()
@@ -250,7 +253,7 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
             continue
 
         link_start = run_start
-        scheme = p.scheme_before.match(text, 0, run_start)
+        scheme = p.scheme_before.match(text, 0, run_start) if text.startswith("://", run_start - 3) else None
         if scheme:
             link_start = scheme.start()
         elif text.startswith("//", run_start - 2) and p.other_scheme_before.match(text, 0, run_start):
@@ -269,11 +272,14 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
         after = host_end
         if run_end - host_end == 1 and run_end < n and text[run_end] in "/?#":
             after = run_end
-        elif run_end == host_end:
+        elif run_end == host_end and run_end < n and text[run_end] == ":":
             port = p.port.match(text, host_end)
             if port and int(port.group(1)) <= 65535:
                 after = port.end()
-        end = _terminate(text, after, trace)
+        if trace is None and (after == n or text[after] not in "/?#"):
+            end = after  # §3.5.1 step 5.2.1 at once: no Path, Query or Fragment follows
+        else:
+            end = _terminate(text, after, trace)
         link_text = text[link_start:end]
         href = _href(scheme.group(1).lower() if scheme else "https", ascii_host, text[host_end:end])
         link = Link(link_start, end, "url", link_text, href)
