@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ._args import require_int, require_str
 from ._classes import patterns, run_back
 
 __all__ = ["MAILTO", "email_start"]
@@ -16,10 +17,8 @@ def email_start(text: str, at: int) -> int | None:
     starts or ends with ``.``, or contains ``..``. A ``mailto:`` immediately
     before the local-part is included (step 6).
     """
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
-    if isinstance(at, bool) or not isinstance(at, int):
-        raise TypeError(f"at must be an int, not {type(at).__name__}")
+    require_str(text, "text")
+    require_int(at, "at")
     if not 0 <= at < len(text):
         raise ValueError(f"at must be an index into text (0..{len(text) - 1}), got {at}")
     if text[at] != "@":

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 
+from ._args import check_span
 from .properties import LinkTerm, link_term
 from .termination import terminate
 
@@ -51,17 +52,6 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
 _PQF = re.compile(r"[/?#]")
 
 
-def _check(text: object, start: object, end: object) -> None:
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
-    for name, value in (("start", start), ("end", end)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    assert isinstance(start, int) and isinstance(end, int)
-    if not 0 <= start <= end <= len(text):
-        raise ValueError(f"need 0 <= start <= end <= len(text) ({len(text)}); got {start}, {end}")
-
-
 def host_end(text: str, start: int, end: int) -> int | None:
     """Where the host (and port) of the link ``text[start:end]`` ends, or ``None``.
 
@@ -69,7 +59,7 @@ def host_end(text: str, start: int, end: int) -> int | None:
     follow). When the span holds no ``/``, ``?`` or ``#`` after the host, the
     result is ``end``.
     """
-    _check(text, start, end)
+    check_span(text, start, end)
     pos = start
     scheme = _SCHEME.match(text, start, end)
     if scheme:
@@ -94,7 +84,7 @@ def refine(text: str, start: int, end: int, *, always: bool = False) -> tuple[in
     Raises ``TypeError`` for a non-``str`` text or non-``int`` offsets and
     ``ValueError`` unless ``0 <= start <= end <= len(text)``.
     """
-    _check(text, start, end)
+    check_span(text, start, end)
     if start == end:
         return start, end
     n = len(text)

@@ -20,21 +20,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
+from ._args import check_span
+
 __all__ = ["OffsetConverter", "utf16_offsets", "utf8_offsets"]
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _ASTRAL = re.compile(r"[\U00010000-\U0010ffff]")
-
-
-def _check(text: object, start: object, end: object) -> None:
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
-    for name, value in (("start", start), ("end", end)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    assert isinstance(start, int) and isinstance(end, int)
-    if not 0 <= start <= end <= len(text):
-        raise ValueError(f"need 0 <= start <= end <= len(text) ({len(text)}); got {start}, {end}")
 
 
 def _utf16_len(s: str) -> int:
@@ -51,7 +42,7 @@ def utf16_offsets(text: str, start: int, end: int) -> tuple[int, int]:
     >>> utf16_offsets("😎 example.com", 2, 13)
     (3, 14)
     """
-    _check(text, start, end)
+    check_span(text, start, end)
     s16 = _utf16_len(text[:start])
     return s16, s16 + _utf16_len(text[start:end])
 
@@ -62,7 +53,7 @@ def utf8_offsets(text: str, start: int, end: int) -> tuple[int, int]:
     >>> utf8_offsets("😎 example.com", 2, 13)
     (5, 16)
     """
-    _check(text, start, end)
+    check_span(text, start, end)
     s8 = _utf8_len(text[:start])
     return s8, s8 + _utf8_len(text[start:end])
 
@@ -154,12 +145,12 @@ class OffsetConverter:
 
     def utf16_span(self, start: int, end: int) -> tuple[int, int]:
         """A code point span → UTF-16 code unit span."""
-        _check(self.text, start, end)
+        check_span(self.text, start, end)
         return self._u16.encode(start), self._u16.encode(end)
 
     def utf8_span(self, start: int, end: int) -> tuple[int, int]:
         """A code point span → UTF-8 byte span."""
-        _check(self.text, start, end)
+        check_span(self.text, start, end)
         return self._u8.encode(start), self._u8.encode(end)
 
     def from_utf16(self, x: int) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._args import require_int, require_str
 from ._classes import patterns
 from .parts import (
     BRACKET_STACK_LIMIT,
@@ -28,10 +29,9 @@ class Note:
 
 
 def _check_text(text: object, start: object) -> None:
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
-    if isinstance(start, bool) or not isinstance(start, int):
-        raise TypeError(f"start must be an int, not {type(start).__name__}")
+    require_str(text, "text")
+    require_int(start, "start")
+    assert isinstance(text, str) and isinstance(start, int)
     if not 0 <= start <= len(text):
         raise ValueError(f"start must be in 0..len(text) ({len(text)}), got {start}")
 
