@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from ._args import require_str
 from ._classes import LABEL_SEPARATORS, patterns, run_back
 from ._icu import idna_to_ascii, idna_to_unicode, spoof_checks
 from .email import MAILTO, _email_start
@@ -64,8 +65,7 @@ class Link:
 
 
 def _check(text: object, tlds: object, policy: object) -> None:
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    require_str(text, "text")
     if tlds is not None and (isinstance(tlds, (str, bytes, bytearray, memoryview)) or not isinstance(tlds, Collection)):
         raise TypeError(f"tlds must be a collection of str TLDs or None, not {type(tlds).__name__}")
     if policy is not None and not isinstance(policy, LinkPolicy):

@@ -44,6 +44,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ._args import require_str
 from ._icu import idna_to_unicode
 from .parts import BRACKET_STACK_LIMIT, FRAGMENT, FRAGMENT_DIRECTIVE, PATH, QUERY, Part
 from .properties import CLOSE, HARD, INCLUDE, OPEN, SOFT, derived, link_email
@@ -222,12 +223,6 @@ def _interior(text: str, syntax: frozenset[str], *, directive_follows: bool = Fa
     return "".join(out)
 
 
-def _check_str(value: object, name: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
-    return value
-
-
 def _check_seq(value: object, name: str) -> Sequence[object]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise TypeError(f"{name} must be a sequence (list or tuple), not {type(value).__name__}")
@@ -268,19 +263,19 @@ def format_parts(
     >>> format_parts("", "abc.com", ["path1.", "path2."])
     'abc.com/path1./path2%2E'
     """
-    _check_str(scheme, "scheme")
-    _check_str(host, "host")
-    segments = [_usv(_check_str(s, "path segment")) for s in _check_seq(path, "path")]
+    require_str(scheme, "scheme")
+    require_str(host, "host")
+    segments = [_usv(require_str(s, "path segment")) for s in _check_seq(path, "path")]
     pairs: list[tuple[str, str | None]] = []
     for pair in _check_seq(query, "query"):
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise TypeError("query must be a sequence of (key, value) tuples")
-        key = _usv(_check_str(pair[0], "query key"))
-        value = None if pair[1] is None else _usv(_check_str(pair[1], "query value"))
+        key = _usv(require_str(pair[0], "query key"))
+        value = None if pair[1] is None else _usv(require_str(pair[1], "query value"))
         pairs.append((key, value))
     if fragment is not None:
-        fragment = _usv(_check_str(fragment, "fragment"))
-    dirs = [_usv(_check_str(d, "directive")) for d in _check_seq(directives, "directives")]
+        fragment = _usv(require_str(fragment, "fragment"))
+    dirs = [_usv(require_str(d, "directive")) for d in _check_seq(directives, "directives")]
     if port is not None and (isinstance(port, bool) or not isinstance(port, int)):
         raise TypeError(f"port must be an int or None, not {type(port).__name__}")
     if port is not None and not 0 <= port <= 65535:
@@ -454,7 +449,7 @@ def minimal_escape(url: str, *, legacy_encoding: bool = False) -> str:
     >>> minimal_escape("abc.com/path1./path2.")
     'abc.com/path1./path2%2E'
     """
-    _check_str(url, "url")
+    require_str(url, "url")
     if not isinstance(legacy_encoding, bool):
         raise TypeError(f"legacy_encoding must be a bool, not {type(legacy_encoding).__name__}")
     sp = _split(_usv(url))
@@ -545,7 +540,7 @@ def parse_url(url: str) -> UrlParts:
     >>> parse_url("https://example.com/a%2Fb/c?k=v&x#f:~:text=t")
     UrlParts(scheme='https', host='example.com', path=('a/b', 'c'), query=(('k', 'v'), ('x', None)), fragment='f', directives=('text=t',), port=None)
     """
-    _check_str(url, "url")
+    require_str(url, "url")
     sp = _split(_usv(url))
     host = _unescape_all(sp.host)
     uni, ok = idna_to_unicode(host) if host else (host, False)
@@ -613,7 +608,7 @@ def format_email(address: str) -> str:
     >>> format_email("σωκράτης@example.om")
     'σωκράτης@example.om'
     """
-    _check_str(address, "address")
+    require_str(address, "address")
     if _SURROGATE.search(address):
         raise ValueError("address holds a lone surrogate")
     prefix = ""

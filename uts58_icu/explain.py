@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from ._args import require_int
 from .detection import Link, Note, explain_notes
 from .escaping import UrlParts, parse_url
 from .policy import LinkPolicy
@@ -45,8 +46,7 @@ def explain(
     compared with), trailing Soft characters dropped, TLDs not in the list, the
     bracket stack limit and §8 policy rejections, each with its offset.
     """
-    if isinstance(index, bool) or not isinstance(index, int):
-        raise TypeError(f"index must be an int, not {type(index).__name__}")
+    require_int(index, "index")
     links, notes = explain_notes(text, tlds=tlds, policy=policy)
     if not 0 <= index <= len(text):
         raise ValueError(f"index must be in 0..len(text) ({len(text)}), got {index}")

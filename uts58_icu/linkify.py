@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from ._args import require_str
 from .detection import find_links
 from .policy import LinkPolicy
 
@@ -26,8 +27,7 @@ def linkify_html(
     """
     import html
 
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    require_str(text, "text")
     for name, value in (("rel", rel), ("target", target)):
         if value is not None and not isinstance(value, str):
             raise TypeError(f"{name} must be a str or None, not {type(value).__name__}")

@@ -29,6 +29,7 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+from ._args import require_str
 from ._classes import LABEL_SEPARATORS
 from .detection import Link, iter_links
 
@@ -97,14 +98,12 @@ class LinkifyUts58:
         return self._opts.get("fuzzy_link", True) or bool(_SCHEME.match(link.text))
 
     def _links(self, text: str) -> list[Link]:
-        if not isinstance(text, str):
-            raise TypeError(f"text must be a str, not {type(text).__name__}")
+        require_str(text, "text")
         return [link for link in iter_links(text, tlds=self._tlds) if self._wanted(link)]
 
     def pretest(self, text: str) -> bool:
         """A quick check: ``False`` means ``text`` surely has no link."""
-        if not isinstance(text, str):
-            raise TypeError(f"text must be a str, not {type(text).__name__}")
+        require_str(text, "text")
         return "//" in text or "@" in text or any(sep in text for sep in LABEL_SEPARATORS)
 
     def test(self, text: str) -> bool:
@@ -128,8 +127,7 @@ class LinkifyUts58:
         :meth:`match`, ``url`` is the link *text* (markdown-it-py's inline rule
         advances by ``len(url)`` and builds the href with ``normalizeLink``).
         """
-        if not isinstance(text, str):
-            raise TypeError(f"text must be a str, not {type(text).__name__}")
+        require_str(text, "text")
         # A link never contains whitespace (Link_Term=Hard), and the end of the
         # text acts like a Hard character: cutting there changes nothing.
         ws = _WHITESPACE.search(text)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
-from ._args import check_span
+from ._args import check_span, require_int, require_str
 
 __all__ = ["OffsetConverter", "utf16_offsets", "utf8_offsets"]
 
@@ -104,23 +104,20 @@ class OffsetConverter:
     __slots__ = ("text", "_u16", "_u8")
 
     def __init__(self, text: str) -> None:
-        if not isinstance(text, str):
-            raise TypeError(f"text must be a str, not {type(text).__name__}")
+        require_str(text, "text")
         self.text = text
         wide = [(m.start(), _utf8_extra(m.group())) for m in _NON_ASCII.finditer(text)]
         self._u8 = _Table(wide)
         self._u16 = _Table([(p, 1) for p, extra in wide if extra == 3])
 
     def _index(self, i: object) -> int:
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise TypeError(f"offset must be an int, not {type(i).__name__}")
+        i = require_int(i, "offset")
         if not 0 <= i <= len(self.text):
             raise ValueError(f"offset must be in 0..{len(self.text)}, got {i}")
         return i
 
     def _encoded(self, x: object, total: int) -> int:
-        if isinstance(x, bool) or not isinstance(x, int):
-            raise TypeError(f"offset must be an int, not {type(x).__name__}")
+        x = require_int(x, "offset")
         if not 0 <= x <= total:
             raise ValueError(f"offset must be in 0..{total}, got {x}")
         return x

@@ -29,11 +29,9 @@ class Note:
 
 
 def _check_text(text: object, start: object) -> None:
-    require_str(text, "text")
-    require_int(start, "start")
-    assert isinstance(text, str) and isinstance(start, int)
-    if not 0 <= start <= len(text):
-        raise ValueError(f"start must be in 0..len(text) ({len(text)}), got {start}")
+    s, i = require_str(text, "text"), require_int(start, "start")
+    if not 0 <= i <= len(s):
+        raise ValueError(f"start must be in 0..len(text) ({len(s)}), got {i}")
 
 
 def terminate(text: str, start: int) -> int:
