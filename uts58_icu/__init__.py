@@ -1,6 +1,6 @@
 """uts58_icu — Unicode Link Detection and Formatting (UTS #58), on ICU.
 
-The three UTS #58 properties are derived at import from the ICU in use
+The three UTS #58 properties are derived at run time from the ICU in use (once, on first use)
 (:data:`UNICODE_VERSION` says which Unicode that is).
 """
 
