@@ -56,11 +56,11 @@ class Link:
     @property
     def display(self) -> str:
         """The link for people: minimally escaped (§4.1), Unicode host (UTS #46 ToUnicode)."""
-        from .escaping import format_email, minimal_escape
+        from .escaping import format_email, minimal_escape, percent_escape
 
         shown = format_email(self.text) if self.kind == "email" else minimal_escape(self.text)
         if self.escape_invisibles:
-            shown = policy_patterns().bidi_or_ignorable.sub(lambda m: _percent(m.group(), ""), shown)
+            shown = policy_patterns().bidi_or_ignorable.sub(lambda m: percent_escape(m.group()), shown)
         return shown
 
 

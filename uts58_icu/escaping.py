@@ -46,7 +46,15 @@ from dataclasses import dataclass
 
 from ._args import require_str
 from ._icu import idna_to_unicode
-from .parts import BRACKET_STACK_LIMIT, FRAGMENT, FRAGMENT_DIRECTIVE, PATH, QUERY, Part
+from .parts import (
+    BRACKET_STACK_LIMIT,
+    FRAGMENT,
+    FRAGMENT_DIRECTIVE,
+    PATH,
+    QUERY,
+    SYNTAX_START_CHARS,
+    Part,
+)
 from .properties import CLOSE, HARD, INCLUDE, OPEN, SOFT, derived, link_email
 
 __all__ = [
@@ -86,6 +94,11 @@ _DECODABLE_QUERY_SPECIAL = frozenset(" \"<>'")
 _DECODABLE_FRAGMENT = frozenset(' "<>`')
 
 
+def _escaped_bytes(run: re.Match[str]) -> bytes:
+    """The bytes of a run of ``%XX`` escapes matched by ``_ESCAPE_RUN``."""
+    return bytes.fromhex(run.group().replace("%", ""))
+
+
 def percent_escape(ch: str) -> str:
     """``percentEscape`` of §4.1: the UTF-8 bytes of ``ch`` as ``%XX`` (uppercase hex)."""
     return "".join(f"%{b:02X}" for b in ch.encode("utf-8", "surrogatepass"))
@@ -120,11 +133,13 @@ def _escape_part(
     stack: list[int] = []  # step 2.3: openStack
     for i, ch in enumerate(text):  # step 2.4
         cp = ord(ch)
-        if part.terminator_at(text, i) is not None:  # step 2.4.1
+        # Every terminator and ClearStackOpen sequence begins with a syntax character.
+        syntax = ch in SYNTAX_START_CHARS
+        if syntax and part.terminator_at(text, i) is not None:  # step 2.4.1
             lt = HARD  # step 2.4.1.1
         else:
             lt = table[cp]  # step 2.4.2
-        if part.clear_stack_open_at(text, i) is not None:  # step 2.4.3
+        if syntax and part.clear_stack_open_at(text, i) is not None:  # step 2.4.3
             stack.clear()
         if lt == OPEN:  # step 2.4.7
             if len(stack) >= BRACKET_STACK_LIMIT:  # step 2.4.7.1
@@ -186,12 +201,17 @@ def _assemble(prefix: str, pieces: Sequence[_Piece]) -> str:
     return "".join(out)  # step 3
 
 
+def _to_unicode(host: str) -> str | None:
+    """UTS #46 ToUnicode of a non-empty host when it succeeds, else None."""
+    if not host:
+        return None
+    uni, ok = idna_to_unicode(host)
+    return uni if ok and uni else None
+
+
 def _host_for_display(host: str) -> str:
     """UTS #46 ToUnicode of the host when it succeeds, else the host as given (§4.1 intro)."""
-    if not host:
-        return host
-    uni, ok = idna_to_unicode(host)
-    return uni if ok and uni else host
+    return _to_unicode(host) or host
 
 
 # ---------------------------------------------------------------------------
@@ -401,7 +421,7 @@ def _all_escapes_utf8(texts: Iterable[str | None]) -> bool:
             continue
         for m in _ESCAPE_RUN.finditer(text):
             try:
-                bytes.fromhex(m.group().replace("%", "")).decode("utf-8")
+                _escaped_bytes(m).decode("utf-8")
             except UnicodeDecodeError:
                 return False
     return True
@@ -417,7 +437,7 @@ def _decode(text: str, decodable: frozenset[str], *, legacy: bool) -> str:
         return _upper_hex(text)
 
     def one_run(m: re.Match[str]) -> str:
-        chars = bytes.fromhex(m.group().replace("%", "")).decode("utf-8")
+        chars = _escaped_bytes(m).decode("utf-8")
         return "".join(
             ch if ord(ch) > 0x7F or ch in decodable else f"%{ord(ch):02X}" for ch in chars
         )
@@ -490,13 +510,9 @@ def _display_host(raw: str) -> str:
     host = raw
     if "%" in raw and _all_escapes_utf8((raw,)):
         host = _ESCAPE_RUN.sub(
-            lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), raw
+            lambda m: _escaped_bytes(m).decode("utf-8"), raw
         )
-    if host:
-        uni, ok = idna_to_unicode(host)
-        if ok and uni:
-            return uni
-    return _upper_hex(raw)
+    return _to_unicode(host) or _upper_hex(raw)
 
 
 # ---------------------------------------------------------------------------
@@ -524,7 +540,7 @@ class UrlParts:
 def _unescape_all(text: str) -> str:
     """Decode every ``%XX``; bytes that are not UTF-8 become lone surrogates (surrogateescape)."""
     return _ESCAPE_RUN.sub(
-        lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "surrogateescape"),
+        lambda m: _escaped_bytes(m).decode("utf-8", "surrogateescape"),
         text,
     )
 
