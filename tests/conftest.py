@@ -1,14 +1,21 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from uts58_icu import UNICODE_VERSION
+from uts58_icu import data as _data
 from uts58_icu.data import DataFileError, locate, published_version
+
+#: Verbatim copies of Unicode's 17.0.0 files (see tests/data/README.md): the tests pass
+#: offline, whether ``uts58_icu`` is imported from this checkout or from an installed copy.
+TEST_DATA = Path(__file__).resolve().parent / "data"
+if TEST_DATA not in _data.extra_dirs:
+    _data.extra_dirs.append(TEST_DATA)
 
 # "ci" is what .ci/run uses; "dev" is quick; "long" is on demand.
 settings.register_profile(
@@ -42,3 +49,27 @@ def published(data_version: str) -> Callable[[str], Path]:
             pytest.fail(str(exc), pytrace=False)
 
     return find
+
+
+#: First lines of missing-file messages already shown in full in this session.
+_SHOWN: set[str] = set()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Show each missing-file message once: later failures for that file get one line.
+
+    (A module-scoped fixture re-raises its cached failure in every test that uses it.)
+    """
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if not report.failed or call.excinfo is None:
+        return
+    text = str(call.excinfo.value)
+    if "Provide it in one of these ways" not in text:
+        return
+    first = text.splitlines()[0]
+    if first in _SHOWN:
+        report.longrepr = f"{first.split(' (')[0]}: see the first failure that names it"
+    else:
+        _SHOWN.add(first)

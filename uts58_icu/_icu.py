@@ -6,19 +6,44 @@ library always answers for the Unicode version of the ICU it runs on.
 
 from __future__ import annotations
 
+#: What to install when PyICU is missing (also printed by the ``uts58`` command).
+INSTALL_MESSAGE = (
+    "uts58_icu needs ICU through the 'icu' module (PyICU), which is not installed.\n"
+    "Install one of these, from a checkout of uts58-icu or with its wheel file:\n"
+    "  pip install '.[bundled]'    # a wheel that bundles ICU: ICU 78 (Unicode 17.0) where\n"
+    "                              # icukit-pyicu has one, else ICU 77 (Unicode 16.0)\n"
+    "  pip install '.[system]'     # PyICU built against the system ICU "
+    "(needs libicu-dev and pkg-config)\n"
+    "  (with a wheel: pip install 'uts58_icu-VERSION-py3-none-any.whl[bundled]';\n"
+    "   once released: pip install 'uts58-icu[bundled]' or 'uts58-icu[system]')"
+)
+
+
+def _running_cli() -> bool:
+    """Whether this process is the ``uts58`` command (console script or ``python -m uts58_icu``)."""
+    import os
+    import sys
+
+    argv = getattr(sys, "orig_argv", [])
+    if any(a == "-m" for a in argv) and "uts58_icu" in argv[argv.index("-m") + 1 : argv.index("-m") + 2]:
+        return True
+    script = os.path.basename(sys.argv[0]) if sys.argv else ""
+    return script in ("uts58", "uts58.exe", "uts58-script.py")
+
+
 try:
     import icu as _icu
-except ImportError as exc:  # pragma: no cover - exercised by a subprocess test
-    raise ImportError(
-        "uts58_icu needs ICU through the 'icu' module (PyICU), which is not installed.\n"
-        "Install one of:\n"
-        "  pip install 'uts58-icu[bundled]'   # a wheel that bundles a current ICU (Unicode 17)\n"
-        "  pip install 'uts58-icu[system]'    # PyICU built against the system ICU "
-        "(needs libicu-dev and pkg-config)"
-    ) from exc
+except ImportError as exc:  # exercised by subprocess tests
+    if _running_cli():  # `uts58 --help` without ICU: the message and exit 2, no traceback
+        import sys
+
+        print(f"uts58: {INSTALL_MESSAGE}", file=sys.stderr)
+        raise SystemExit(2) from None
+    raise ImportError(INSTALL_MESSAGE) from exc
 
 __all__ = [
     "ICU_VERSION",
+    "INSTALL_MESSAGE",
     "UNICODE_VERSION",
     "Ranges",
     "bidi_paired_bracket",

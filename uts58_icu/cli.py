@@ -7,6 +7,8 @@ unreadable input or invalid UTF-8 on input (unless ``--errors=replace``).
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -19,23 +21,45 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 
+#: ``U+`` and 1–6 ASCII hex digits (``int(…, 16)`` alone also takes ``0x41``, ``٤١``, ``_``).
+_CODE_POINT = re.compile(r"[Uu]\+([0-9A-Fa-f]{1,6})")
+
 
 def _parse_char(arg: str) -> int:
-    """A CLI character argument: a single character, or ``U+XXXX``."""
-    upper = arg.upper()
-    if upper.startswith("U+") and len(arg) > 2:
-        try:
-            cp = int(arg[2:], 16)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a code point: {arg!r}") from None
-        if not 0 <= cp <= 0x10FFFF:
+    """A CLI character argument: a single character, or ``U+`` and 1–6 ASCII hex digits."""
+    m = _CODE_POINT.fullmatch(arg)
+    if m:
+        cp = int(m.group(1), 16)
+        if cp > 0x10FFFF:
             raise argparse.ArgumentTypeError(f"code point out of range: {arg!r}")
         return cp
+    if arg[:2] in ("U+", "u+") and len(arg) > 2:
+        raise argparse.ArgumentTypeError(
+            f"not a code point: {arg!r} (U+ must be followed by 1 to 6 ASCII hex digits, e.g. U+0041)"
+        )
     if len(arg) != 1:
         raise argparse.ArgumentTypeError(
             f"expected one character or U+XXXX, got {arg!r} ({len(arg)} code points)"
         )
     return ord(arg)
+
+
+def _parse_version(arg: str) -> str:
+    """A data version such as ``17.0.0`` (so no path can leave the data directories)."""
+    from .data import check_version
+
+    try:
+        return check_version(arg)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+class CliError(Exception):
+    """A clean failure of a command: the message is printed and the exit code is 2."""
+
+
+class InputError(CliError):
+    """Unreadable input or invalid UTF-8 (exit code 2)."""
 
 
 def _cmd_props(args: argparse.Namespace) -> int:
@@ -44,7 +68,11 @@ def _cmd_props(args: argparse.Namespace) -> int:
     if args.write:
         from .unicode_files import write_property_files
 
-        for path in write_property_files(Path(args.write)):
+        try:
+            written = write_property_files(Path(args.write))
+        except OSError as exc:
+            raise CliError(f"cannot write to {args.write}: {exc.strerror or exc}") from None
+        for path in written:
             print(path)
         return EXIT_OK
     if not args.chars:
@@ -60,36 +88,47 @@ def _cmd_props(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-class InputError(Exception):
-    """Unreadable input or invalid UTF-8 (exit code 2)."""
+def _stdin() -> IO[bytes]:
+    if sys.stdin is None:  # started with stdin closed (`uts58 detect <&-`)
+        raise InputError("cannot read <stdin>: standard input is closed")
+    return sys.stdin.buffer
 
 
-def _input_lines(paths: Sequence[str], errors: str) -> Iterator[str]:
-    """Decoded lines of the inputs (stdin for none or ``-``), one at a time.
+def _file_lines(name: str, errors: str) -> Iterator[str]:
+    """Decoded lines of one input (stdin for ``-``), one at a time.
 
     Memory stays constant whatever the input size. Invalid UTF-8 raises
     :class:`InputError` naming the file and byte offset, unless ``errors='replace'``.
     """
-    for name in paths or ["-"]:
-        label = "<stdin>" if name == "-" else name
-        try:
-            stream: IO[bytes] = sys.stdin.buffer if name == "-" else open(name, "rb")
-        except OSError as exc:
-            raise InputError(f"cannot read {label}: {exc.strerror}") from None
-        offset = 0
-        try:
-            for raw in stream:
-                try:
-                    yield raw.decode("utf-8", errors)
-                except UnicodeDecodeError as exc:
-                    raise InputError(
-                        f"{label}: invalid UTF-8 at byte offset {offset + exc.start} "
-                        f"(use --errors=replace to substitute U+FFFD)"
-                    ) from None
-                offset += len(raw)
-        finally:
-            if stream is not sys.stdin.buffer:
-                stream.close()
+    label = _label(name)
+    try:
+        stream: IO[bytes] = _stdin() if name == "-" else open(name, "rb")
+    except OSError as exc:
+        raise InputError(f"cannot read {label}: {exc.strerror or exc}") from None
+    offset = 0
+    try:
+        while True:
+            try:
+                raw = stream.readline()
+            except OSError as exc:  # e.g. a directory, or an I/O error mid-file
+                raise InputError(f"cannot read {label}: {exc.strerror or exc}") from None
+            if not raw:
+                break
+            try:
+                yield raw.decode("utf-8", errors)
+            except UnicodeDecodeError as exc:
+                raise InputError(
+                    f"{label}: invalid UTF-8 at byte offset {offset + exc.start} "
+                    f"(use --errors=replace to substitute U+FFFD)"
+                ) from None
+            offset += len(raw)
+    finally:
+        if name != "-":
+            stream.close()
+
+
+def _label(name: str) -> str:
+    return "<stdin>" if name == "-" else name
 
 
 #: Lines are processed in blocks of about this many code points. A link never spans a
@@ -98,90 +137,167 @@ def _input_lines(paths: Sequence[str], errors: str) -> Iterator[str]:
 BLOCK_SIZE = 1 << 16
 
 
-def _input_blocks(paths: Sequence[str], errors: str) -> Iterator[str]:
-    """Whole input lines joined into blocks of about :data:`BLOCK_SIZE` code points."""
+def _file_blocks(name: str, errors: str) -> Iterator[str]:
+    """Whole lines of one input joined into blocks of about :data:`BLOCK_SIZE` code points.
+
+    Every line read before an error is yielded before the error is raised, so the
+    output keeps each good line that came before invalid UTF-8.
+    """
     block: list[str] = []
     size = 0
-    for line in _input_lines(paths, errors):
-        block.append(line)
-        size += len(line)
-        if size >= BLOCK_SIZE:
+    try:
+        for line in _file_lines(name, errors):
+            if len(line) >= BLOCK_SIZE and not block:
+                yield line  # one long line: no copy
+                continue
+            block.append(line)
+            size += len(line)
+            if size >= BLOCK_SIZE:
+                yield "".join(block)
+                block, size = [], 0
+    except CliError:
+        if block:
             yield "".join(block)
-            block, size = [], 0
+        raise
     if block:
         yield "".join(block)
 
 
+def _input_blocks(paths: Sequence[str], errors: str) -> Iterator[tuple[int, str, str]]:
+    """``(input index, name as given, block)`` for each input in turn; inputs are never joined."""
+    for index, name in enumerate(paths or ["-"]):
+        for block in _file_blocks(name, errors):
+            yield index, name, block
+
+
 def _add_input_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("files", nargs="*", metavar="FILE", help="input files (default: stdin)")
+    p.add_argument(
+        "files", nargs="*", metavar="FILE",
+        help="input files, each processed on its own ('-' or none: stdin)",
+    )
     p.add_argument(
         "--errors", choices=("strict", "replace"), default="strict",
         help="invalid UTF-8: fail with exit 2 (strict, default) or substitute U+FFFD",
     )
 
 
+class _Writer:
+    """Buffered text output in pieces, so one huge line never becomes one huge string."""
+
+    LIMIT = 1 << 16
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        self.pieces: list[str] = []
+        self.size = 0
+
+    def write(self, piece: str) -> None:
+        self.pieces.append(piece)
+        self.size += len(piece)
+        if self.size >= self.LIMIT:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pieces:
+            self.out.write("".join(self.pieces))
+            self.pieces, self.size = [], 0
+
+
 def _cmd_detect(args: argparse.Namespace) -> int:
     import json
 
-    from .conformance import mark_links
-    from .detection import find_links
+    from . import iter_links
+    from .conformance import LINK_END, LINK_START
 
-    out = sys.stdout
+    out = _Writer(_stdout())
     offset = 0
-    for line in _input_blocks(args.files, args.errors):
-        if args.explain:
-            from .explain import explain_all
+    current = -1
+    try:
+        for index, name, block in _input_blocks(args.files, args.errors):
+            if index != current:  # offsets count code points from the start of each input
+                current, offset = index, 0
+            if args.explain:
+                from .explain import explain_all
 
-            links, notes = explain_all(line)
-            out.write(mark_links(line, links))
-            for note in notes:
-                out.write(f"  [{offset + note.start}:{offset + note.end}] {note.reason}\n")
-            offset += len(line)
-            continue
-        links = find_links(line)
-        if args.json:
-            for link in links:
-                obj = {
-                    "start": offset + link.start,
-                    "end": offset + link.end,
-                    "kind": link.kind,
-                    "text": link.text,
-                    "href": link.href,
-                }
-                out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        else:
-            out.write(mark_links(line, links))
-        offset += len(line)
+                from .conformance import mark_links
+
+                links, notes = explain_all(block)
+                out.write(mark_links(block, links))
+                for note in notes:
+                    out.write(f"  [{offset + note.start}:{offset + note.end}] {note.reason}\n")
+            elif args.json:
+                for link in iter_links(block):
+                    obj = {
+                        "file": name,  # as given; "-" is stdin
+                        "start": offset + link.start,
+                        "end": offset + link.end,
+                        "kind": link.kind,
+                        "text": link.text,
+                        "href": link.href,
+                    }
+                    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            else:
+                pos = 0
+                for link in iter_links(block):  # §3: marked as in LinkDetectionTest.txt
+                    out.write(block[pos : link.start])
+                    out.write(LINK_START)
+                    out.write(link.text)
+                    out.write(LINK_END)
+                    pos = link.end
+                out.write(block[pos:])
+            offset += len(block)
+    finally:
+        out.flush()  # the good lines before an input error are written
     return EXIT_OK
 
 
 def _cmd_linkify(args: argparse.Namespace) -> int:
-    from .linkify import linkify_html
+    from . import linkify_html
 
-    out = sys.stdout
-    for line in _input_blocks(args.files, args.errors):
-        out.write(linkify_html(line, rel=args.rel, target=args.target))
+    out = _stdout()
+    for _index, _name, block in _input_blocks(args.files, args.errors):
+        out.write(linkify_html(block, rel=args.rel, target=args.target))
     return EXIT_OK
 
 
 def _cmd_conformance(args: argparse.Namespace) -> int:
     from .conformance import run_all
+    from .data import DataFileError
 
-    ok, lines = run_all(args.version, errata=args.errata)
-    print("\n".join(lines))
+    try:
+        ok, lines = run_all(args.version, errata=args.errata)
+    except DataFileError as exc:
+        raise CliError(str(exc)) from None
+    except UnicodeDecodeError as exc:
+        raise CliError(
+            f"a data or errata file is not valid UTF-8 ({exc.reason} at byte {exc.start}); "
+            "is it corrupt? Remove it to have it found again or downloaded"
+        ) from None
+    except OSError as exc:
+        raise CliError(str(exc) if not exc.strerror else f"{exc.filename}: {exc.strerror}") from None
+    except ValueError as exc:  # a malformed test or errata file
+        raise CliError(f"cannot run the conformance files: {exc}") from None
+    _stdout().write("\n".join(lines) + "\n")
     return EXIT_OK if ok else EXIT_FAILED
 
 
 def _cmd_format(args: argparse.Namespace) -> int:
     """Print the minimally escaped form (§4.1) of each URL (arguments, else stdin lines)."""
-    from .escaping import minimal_escape
+    from . import minimal_escape
 
     urls: Iterator[str] = (
-        iter(args.urls) if args.urls else (line.rstrip("\r\n") for line in _input_lines([], args.errors))
+        iter(args.urls) if args.urls else (line.rstrip("\r\n") for line in _file_lines("-", args.errors))
     )
+    out = _stdout()
     for url in urls:
-        print(minimal_escape(url, legacy_encoding=args.legacy))
+        out.write(minimal_escape(url, legacy_encoding=args.legacy) + "\n")
     return EXIT_OK
+
+
+def _stdout() -> IO[str]:
+    if sys.stdout is None:  # started with stdout closed (`uts58 detect >&-`)
+        raise CliError("cannot write: standard output is closed")
+    return sys.stdout
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -218,8 +334,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_linkify)
 
     p = sub.add_parser("conformance", help="run Unicode's LinkDetectionTest/LinkFormattingTest")
-    p.add_argument("--version", dest="version", default="17.0.0", help="data version (17.0.0)")
-    p.add_argument("--errata", default=None, help="errata file (default: conformance/errata-VERSION.txt if present)")
+    p.add_argument(
+        "--version", dest="version", default="17.0.0", type=_parse_version,
+        help="data version, three numbers (default 17.0.0)",
+    )
+    p.add_argument(
+        "--errata", default=None,
+        help="errata file (default: the one shipped in the package for VERSION, if any)",
+    )
     p.set_defaults(func=_cmd_conformance)
 
     p = sub.add_parser("format", help="print the minimally escaped form of URLs (§4.1)")
@@ -236,17 +358,59 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):  # pragma: no cover - no usable stdout
+        pass
+
+
+def _error(message: str) -> None:
+    if sys.stderr is not None:
+        try:
+            print(f"uts58: {message}", file=sys.stderr, flush=True)
+        except OSError:  # pragma: no cover - stderr unwritable too
+            pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (see the module docstring)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        return int(args.func(args))
-    except InputError as exc:
-        print(f"uts58: {exc}", file=sys.stderr)
+        code = int(args.func(args))
+        if sys.stdout is not None:
+            sys.stdout.flush()
+        return code
+    except CliError as exc:
+        try:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # the good output before the error comes first
+        except OSError:
+            _silence_stdout()
+        _error(str(exc))
+        return EXIT_USAGE
+    except UnicodeEncodeError as exc:
+        encoding = getattr(sys.stdout, "encoding", "?")
+        _silence_stdout()
+        _error(
+            f"cannot write U+{ord(exc.object[exc.start]):04X} to standard output in encoding "
+            f"{encoding}; uts58 writes UTF-8: set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)"
+        )
         return EXIT_USAGE
     except BrokenPipeError:  # e.g. `uts58 detect big.txt | head`
-        sys.stderr.close()
+        _silence_stdout()
         return EXIT_OK
+    except OSError as exc:  # e.g. stdout on /dev/full
+        _silence_stdout()
+        where = exc.filename if exc.filename is not None else "standard output"
+        _error(f"cannot write to {where}: {exc.strerror or exc}")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        _silence_stdout()
+        return 130

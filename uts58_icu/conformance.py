@@ -8,7 +8,15 @@ from pathlib import Path
 
 from .detection import Link, find_links
 
-__all__ = ["DetectionResult", "mark_links", "run_detection", "LINK_START", "LINK_END"]
+__all__ = [
+    "DetectionResult",
+    "LINK_END",
+    "LINK_START",
+    "default_errata",
+    "mark_links",
+    "run_all",
+    "run_detection",
+]
 
 #: The markers LinkDetectionTest.txt puts around each link.
 LINK_START = "\u2e20"  # ⸠
@@ -73,31 +81,33 @@ def run_detection(
     return result
 
 
-def _default_errata(version: str) -> Path | None:
-    """``conformance/errata-VERSION.txt`` in the current directory or beside the package."""
-    name = Path("conformance") / f"errata-{version}.txt"
-    for base in (Path.cwd(), Path(__file__).resolve().parent.parent):
-        if (base / name).is_file():
-            return base / name
-    return None
+def default_errata(version: str) -> Path | None:
+    """The errata file shipped in the package for ``version`` (``uts58_icu/errata-VERSION.txt``)."""
+    from .data import check_version
+
+    path = Path(__file__).resolve().parent / f"errata-{check_version(version)}.txt"
+    return path if path.is_file() else None
 
 
 def run_all(version: str = "17.0.0", *, errata: str | None = None) -> tuple[bool, list[str]]:
-    """Run every available conformance file for ``version``: ``(all passed, report lines)``."""
-    from ._icu import ICU_VERSION, UNICODE_VERSION
-    from .data import locate
+    """Run every available conformance file for ``version``: ``(all passed, report lines)``.
 
-    lines = [f"uts58-icu on ICU {ICU_VERSION} (Unicode {UNICODE_VERSION}), test data {version}"]
-    ok = True
-    det = run_detection(locate("LinkDetectionTest.txt", version))
-    lines += det.report()
-    ok = ok and det.passed == det.total
-    try:
-        from . import formatting_conformance as fc
-    except ImportError:  # pragma: no cover - until formatting lands
-        return ok, lines
-    errata_path = Path(errata) if errata else _default_errata(version)
+    Raises :class:`~uts58_icu.data.DataFileError` when a test file cannot be found,
+    :class:`FileNotFoundError` when ``errata`` does not exist, and :class:`ValueError`
+    for a malformed ``version`` or errata file.
+    """
+    from . import formatting_conformance as fc
+    from ._icu import ICU_VERSION, UNICODE_VERSION
+    from .data import check_version, locate
+
+    check_version(version)
+    errata_path = Path(errata) if errata else default_errata(version)
     if errata_path is not None and not errata_path.is_file():
         raise FileNotFoundError(f"errata file not found: {errata_path}")
-    fmt_ok, fmt_lines = fc.report(locate("LinkFormattingTest.txt", version), errata_path)
-    return ok and fmt_ok, lines + fmt_lines
+    detection_file = locate("LinkDetectionTest.txt", version)
+    formatting_file = locate("LinkFormattingTest.txt", version)
+    lines = [f"uts58-icu on ICU {ICU_VERSION} (Unicode {UNICODE_VERSION}), test data {version}"]
+    det = run_detection(detection_file)
+    lines += det.report()
+    fmt_ok, fmt_lines = fc.report(formatting_file, errata_path)
+    return det.passed == det.total and fmt_ok, lines + fmt_lines

@@ -1,24 +1,36 @@
-"""Locate Unicode's published UTS #58 data and test files without vendoring them.
+"""Locate Unicode's published UTS #58 data and test files.
 
 Search order for ``<version>/linkification/<name>``:
 
 1. ``$UTS58_DATA_DIR/<version>/linkification/<name>`` (laid out like
    ``https://www.unicode.org/Public/``);
-2. the user cache directory (``$UTS58_CACHE_DIR``, else the platform's cache
+2. the directories in :data:`extra_dirs`, then ``tests/data/`` of a source checkout
+   or unpacked sdist (verbatim copies of the 17.0.0 files, for the test suite);
+3. the user cache directory (``$UTS58_CACHE_DIR``, else the platform's cache
    dir, e.g. ``~/.cache/uts58-icu``);
-3. a download from ``https://www.unicode.org/Public/<version>/linkification/<name>``
-   into that cache.
+4. a download from ``https://www.unicode.org/Public/<version>/linkification/<name>``
+   into that cache, unless ``$UTS58_NO_DOWNLOAD`` is set (to anything but ``""`` or ``0``).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
 
-__all__ = ["DataFileError", "FILE_NAMES", "cache_dir", "locate", "published_version"]
+__all__ = [
+    "DataFileError",
+    "FILE_NAMES",
+    "cache_dir",
+    "check_version",
+    "extra_dirs",
+    "locate",
+    "published_version",
+    "search_dirs",
+]
 
 BASE_URL = "https://www.unicode.org/Public"
 FILE_NAMES = (
@@ -31,9 +43,28 @@ FILE_NAMES = (
 #: Unicode versions for which UTS #58 data files are published.
 PUBLISHED_VERSIONS = ("17.0.0",)
 
+#: More directories laid out like ``UTS58_DATA_DIR``, searched after it and before the
+#: cache. The test suite's ``conftest.py`` adds the checkout's ``tests/data``.
+extra_dirs: list[Path] = []
+
+_VERSION = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}")
+
 
 class DataFileError(FileNotFoundError):
     """A published data file could not be found locally nor downloaded."""
+
+
+def check_version(version: object) -> str:
+    """``version`` if it is a Unicode version like ``'17.0.0'`` (ASCII digits), else raise.
+
+    This keeps every path the locator builds inside its directories: ``'../../etc'``
+    is rejected, not joined.
+    """
+    if not isinstance(version, str):
+        raise TypeError(f"version must be a str, not {type(version).__name__}")
+    if not _VERSION.fullmatch(version):
+        raise ValueError(f"version must look like 17.0.0 (three numbers), got {version!r}")
+    return version
 
 
 def published_version(unicode_version: str) -> str | None:
@@ -58,6 +89,30 @@ def cache_dir() -> Path:
     return base / "uts58-icu"
 
 
+def _checkout_data_dir() -> Path | None:
+    """``tests/data`` beside the package, in a source checkout or an unpacked sdist."""
+    d = Path(__file__).resolve().parent.parent / "tests" / "data"
+    return d if d.is_dir() else None
+
+
+def _downloads_disabled() -> bool:
+    return os.environ.get("UTS58_NO_DOWNLOAD", "") not in ("", "0")
+
+
+def search_dirs() -> list[Path]:
+    """The local directories :func:`locate` searches, in order (the cache last)."""
+    dirs: list[Path] = []
+    env = os.environ.get("UTS58_DATA_DIR")
+    if env:
+        dirs.append(Path(env))
+    dirs += extra_dirs
+    checkout = _checkout_data_dir()
+    if checkout is not None:
+        dirs.append(checkout)
+    dirs.append(cache_dir())
+    return dirs
+
+
 def locate(name: str, version: str = "17.0.0", *, download: bool = True) -> Path:
     """Path to a published file, downloading it into the cache when needed.
 
@@ -67,18 +122,16 @@ def locate(name: str, version: str = "17.0.0", *, download: bool = True) -> Path
         raise TypeError(f"name must be a str, not {type(name).__name__}")
     if name not in FILE_NAMES:
         raise ValueError(f"name must be one of {', '.join(FILE_NAMES)}; got {name!r}")
+    check_version(version)
     rel = Path(version) / "linkification" / name
-    env = os.environ.get("UTS58_DATA_DIR")
-    if env:
-        p = Path(env) / rel
+    for base in search_dirs():
+        p = base / rel
         if p.is_file():
             return p
     cached = cache_dir() / rel
-    if cached.is_file():
-        return cached
     url = f"{BASE_URL}/{version}/linkification/{name}"
-    problem = "downloads are disabled"
-    if download and not os.environ.get("UTS58_NO_DOWNLOAD"):
+    problem = "downloads are disabled" + (" (UTS58_NO_DOWNLOAD is set)" if _downloads_disabled() else "")
+    if download and not _downloads_disabled():
         try:
             with urllib.request.urlopen(url, timeout=30) as resp:  # noqa: S310 - fixed https URL
                 body = resp.read()
