@@ -90,26 +90,71 @@ def test_detect_files_and_dash(tmp_path: Path) -> None:
     assert lines[3] == "no newline at end: ⸠a@example.org⸡"
 
 
-def test_detect_json_offsets_are_code_points_over_the_whole_input(tmp_path: Path) -> None:
+def test_detect_json_offsets_are_code_points_per_file(tmp_path: Path) -> None:
     f = tmp_path / "more.txt"
     f.write_text("😀😀 tail 𝔘 example.net/𝔘\n", encoding="utf-8")
     proc = uts58("detect", "--json", "-", str(f), stdin=SAMPLE)
     assert proc.returncode == 0, proc.stderr
-    whole = SAMPLE + f.read_text("utf-8")
     objs = [json.loads(line) for line in out(proc).splitlines()]
     expected = []
-    offset = 0
-    for line in whole.splitlines(keepends=True):
-        for link in find_links(line):
-            expected.append((offset + link.start, offset + link.end, link.kind, link.text, link.href))
-        offset += len(line)
-    assert [(o["start"], o["end"], o["kind"], o["text"], o["href"]) for o in objs] == expected
+    for name, whole in (("-", SAMPLE), (str(f), f.read_text("utf-8"))):
+        offset = 0
+        for line in whole.splitlines(keepends=True):
+            for link in find_links(line):
+                expected.append((name, offset + link.start, offset + link.end, link.kind, link.text, link.href))
+            offset += len(line)
+    assert [(o["file"], o["start"], o["end"], o["kind"], o["text"], o["href"]) for o in objs] == expected
     assert len(objs) >= 7
+    texts = {"-": SAMPLE, str(f): f.read_text("utf-8")}
     for o in objs:
-        assert set(o) >= {"start", "end", "kind", "text", "href"}
-        assert whole[o["start"] : o["end"]] == o["text"]
+        assert set(o) >= {"file", "start", "end", "kind", "text", "href"}
+        assert texts[o["file"]][o["start"] : o["end"]] == o["text"]
     assert any(o["kind"] == "email" for o in objs)
     assert objs[-1]["text"] == "example.net/𝔘"  # after astral characters: code points, not UTF-16
+    assert (objs[-1]["start"], objs[-1]["end"]) == (10, 23)  # counted from the start of its file
+
+
+def test_detect_files_are_not_joined(tmp_path: Path) -> None:
+    """Issue 9 item 12: a link never spans two files."""
+    f1, f2 = tmp_path / "f1", tmp_path / "f2"
+    f1.write_bytes(b"mail bob@example")
+    f2.write_bytes(b".com/x\n")
+    proc = uts58("detect", str(f1), str(f2))
+    assert proc.returncode == 0, proc.stderr
+    assert out(proc) == "mail bob@example.com/x\n"  # no ⸠…⸡ across the files
+    assert marked("mail bob@example.com/x\n") != out(proc)  # joined, it would be linked
+    proc = uts58("detect", "--json", str(f1), str(f2))
+    assert out(proc) == ""
+    # The same file twice: offsets restart at 0 for each.
+    f3 = tmp_path / "f3"
+    f3.write_text("a x.com\n", encoding="utf-8")
+    proc = uts58("detect", "--json", str(f3), str(f3))
+    objs = [json.loads(line) for line in out(proc).splitlines()]
+    assert [(o["file"], o["start"], o["end"]) for o in objs] == [(str(f3), 2, 7)] * 2
+
+
+def test_good_lines_before_invalid_utf8_are_written() -> None:
+    """Issue 10: the valid first line is not lost."""
+    proc = uts58("detect", stdin=b"ok example.com\nbad \xff x.com\n")
+    assert proc.returncode == 2
+    assert out(proc) == "ok ⸠example.com⸡\n"
+    assert "byte offset 19" in proc.stderr.decode("utf-8")
+    proc = uts58("detect", "--json", stdin=b"ok example.com\nbad \xff x.com\n")
+    assert proc.returncode == 2
+    assert [json.loads(x)["text"] for x in out(proc).splitlines()] == ["example.com"]
+    proc = uts58("linkify", stdin=b"ok example.com\nbad \xff x.com\n")
+    assert proc.returncode == 2
+    assert out(proc) == 'ok <a href="https://example.com" rel="nofollow noopener">example.com</a>\n'
+
+
+def test_good_files_before_a_bad_one_are_written(tmp_path: Path) -> None:
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text("a x.com\n", encoding="utf-8")
+    bad.write_bytes(b"b y.com\n\xc3(\n")
+    proc = uts58("detect", str(good), str(bad))
+    assert proc.returncode == 2
+    assert out(proc) == "a ⸠x.com⸡\nb ⸠y.com⸡\n"
+    assert f"{bad}: invalid UTF-8 at byte offset 8" in proc.stderr.decode("utf-8")
 
 
 def test_detect_json_non_ascii_is_not_escaped() -> None:
