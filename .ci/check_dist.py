@@ -1,0 +1,57 @@
+"""Check the built sdist and wheel in DIST_DIR hold what they must (run by .ci/run).
+
+sdist: the package, tests (with conftest.py and the verbatim Unicode files),
+conformance/, bench/, tox.ini, LICENSE, CHANGELOG.md. Wheel: every subpackage,
+py.typed, the errata file, the license; no tests.
+"""
+
+from __future__ import annotations
+
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+SDIST_MUST = [
+    "LICENSE", "README.md", "CHANGELOG.md", "tox.ini", "pyproject.toml",
+    "uts58_icu/__init__.py", "uts58_icu/py.typed", "uts58_icu/errata-17.0.0.txt",
+    "tests/conftest.py", "tests/test_cli.py",
+    *(f"tests/data/17.0.0/linkification/{n}" for n in (
+        "LinkTerm.txt", "LinkBracket.txt", "LinkEmail.txt",
+        "LinkDetectionTest.txt", "LinkFormattingTest.txt", "ReadMe.txt")),
+    "conformance/NOTES.md", "conformance/run.py", "bench/bench_detect.py", "bench/README.md",
+]
+WHEEL_MUST = ["uts58_icu/__init__.py", "uts58_icu/py.typed", "uts58_icu/errata-17.0.0.txt", "uts58_icu/cli.py"]
+
+
+def main(dist: Path) -> int:
+    problems: list[str] = []
+    (sdist,) = dist.glob("uts58_icu-*.tar.gz")
+    (wheel,) = dist.glob("uts58_icu-*.whl")
+    with tarfile.open(sdist) as tf:
+        names = {n.split("/", 1)[1] for n in tf.getnames() if "/" in n}
+    problems += [f"sdist lacks {n}" for n in SDIST_MUST if n not in names]
+    repo = Path(__file__).resolve().parent.parent
+    # Every package directory of the source tree is in the wheel (subpackages ship).
+    packages = sorted(
+        str(p.parent.relative_to(repo)) for p in (repo / "uts58_icu").rglob("__init__.py")
+    )
+    with zipfile.ZipFile(wheel) as zf:
+        wnames = set(zf.namelist())
+        metadata = next(zf.read(n).decode() for n in wnames if n.endswith(".dist-info/METADATA"))
+    problems += [f"wheel lacks {n}" for n in WHEEL_MUST if n not in wnames]
+    problems += [f"wheel lacks package {p}" for p in packages if f"{p}/__init__.py" not in wnames]
+    problems += [f"wheel holds tests: {n}" for n in wnames if n.startswith("tests/")]
+    if not any(n.endswith(".dist-info/licenses/LICENSE") for n in wnames):
+        problems.append("wheel lacks the LICENSE file")
+    for field in ("License-Expression: MIT", "Author: uts58-icu developers", "Project-URL: ", "Provides-Extra: markdown"):
+        if field not in metadata:
+            problems.append(f"wheel METADATA lacks {field!r}")
+    for p in problems:
+        print("FAIL", p)
+    print(f"sdist: {len(names)} entries; wheel: {len(wnames)} entries, packages {packages}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1])))
