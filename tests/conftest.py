@@ -46,7 +46,8 @@ def published(data_version: str) -> Callable[[str], Path]:
         try:
             return locate(name, data_version)
         except DataFileError as exc:
-            pytest.fail(str(exc), pytrace=False)
+            message = str(exc)
+        pytest.fail(message, pytrace=False)  # outside `except`: no chained copy of the message
 
     return find
 
