@@ -348,3 +348,42 @@ def test_broken_pipe_shell(tmp_path: Path) -> None:
     assert proc.stdout.decode("utf-8") == "x ⸠example.com⸡ y\n"
     assert b"Traceback" not in proc.stderr, proc.stderr
     assert proc.stderr == b""
+
+
+# ---------------------------------------------------------------------------
+# Memory (issue 9 item 13)
+# ---------------------------------------------------------------------------
+
+_PEAK = (
+    "import resource, sys, runpy\n"
+    "sys.argv = ['uts58'] + sys.argv[1:]\n"
+    "try:\n"
+    "    runpy.run_module('uts58_icu', run_name='__main__')\n"
+    "except SystemExit:\n"
+    "    pass\n"
+    "sys.stderr.write('PEAK %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+)
+
+
+def _peak_kib(path: Path, *args: str) -> int:
+    proc = subprocess.run(
+        [sys.executable, "-c", _PEAK, *args, str(path)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO, env=env(), timeout=300,
+    )
+    err = proc.stderr.decode()
+    assert "PEAK" in err and "Traceback" not in err, err
+    return int(err.rsplit("PEAK", 1)[1])
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss in KiB is Linux's unit")
+@pytest.mark.parametrize("mode", [(), ("--json",)])
+def test_one_long_line_with_many_links_streams(tmp_path: Path, mode: tuple[str, ...]) -> None:
+    """One 2 MB line with 333,333 links: peak memory stays within ~5x the input
+    (before: every Link of the line at once, 60x the input)."""
+    small, big = tmp_path / "small.txt", tmp_path / "big.txt"
+    small.write_text("x.com\n", encoding="utf-8")
+    big.write_text("x.com " * 333_333 + "\n", encoding="utf-8")
+    base = _peak_kib(small, "detect", *mode)  # interpreter, ICU, patterns, TLDs
+    peak = _peak_kib(big, "detect", *mode)
+    size_kib = big.stat().st_size // 1024
+    assert peak - base <= 5 * size_kib, (peak, base, size_kib)
