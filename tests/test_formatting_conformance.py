@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from uts58_icu import link_term
-from uts58_icu.escaping import format_url_parts, parse_url
+from uts58_icu.core.escaping import format_url_parts, parse_url
 from uts58_icu.formatting_conformance import (
     FormattingResult,
     parse_structure,

@@ -39,7 +39,7 @@ def _parse_char(arg: str) -> int:
 
 
 def _cmd_props(args: argparse.Namespace) -> int:
-    from .properties import link_bracket, link_email, link_term
+    from .core.properties import link_bracket, link_email, link_term
 
     if args.write:
         from .unicode_files import write_property_files
@@ -124,13 +124,13 @@ def _cmd_detect(args: argparse.Namespace) -> int:
     import json
 
     from .conformance import mark_links
-    from .detection import find_links
+    from .linkification.apply import find_links
 
     out = sys.stdout
     offset = 0
     for line in _input_blocks(args.files, args.errors):
         if args.explain:
-            from .explain import explain_all
+            from .linkification.explain import explain_all
 
             links, notes = explain_all(line)
             out.write(mark_links(line, links))
@@ -156,7 +156,7 @@ def _cmd_detect(args: argparse.Namespace) -> int:
 
 
 def _cmd_linkify(args: argparse.Namespace) -> int:
-    from .linkify import linkify_html
+    from .linkification.linkify import linkify_html
 
     out = sys.stdout
     for line in _input_blocks(args.files, args.errors):
@@ -174,7 +174,7 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
 
 def _cmd_format(args: argparse.Namespace) -> int:
     """Print the minimally escaped form (§4.1) of each URL (arguments, else stdin lines)."""
-    from .escaping import minimal_escape
+    from .core.escaping import minimal_escape
 
     urls: Iterator[str] = (
         iter(args.urls) if args.urls else (line.rstrip("\r\n") for line in _input_lines([], args.errors))

@@ -92,7 +92,7 @@ def write_property_files(directory: Path) -> list[Path]:
     The format follows Unicode's published files (ranges, ``@missing``, value
     comments), so ``diff`` against the published files shows any drift.
     """
-    from .properties import derived, link_term_ranges
+    from .core.properties import derived, link_term_ranges
 
     directory.mkdir(parents=True, exist_ok=True)
     written = []
