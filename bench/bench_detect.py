@@ -63,7 +63,7 @@ def _version(dist: str) -> str:
 
 
 def _setup_uts58() -> Callable[[str], int]:
-    from uts58_icu.detection import find_links
+    from uts58_icu.core.detection import find_links
 
     return lambda text: len(find_links(text))
 

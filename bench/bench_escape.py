@@ -1,4 +1,4 @@
-"""URLs per second for ``uts58_icu.escaping.minimal_escape``.
+"""URLs per second for ``uts58_icu.core.escaping.minimal_escape``.
 
 Input: ~2,000 realistic percent-escaped URLs (``corpus.escaped_urls``: Wikipedia
 titles, YouTube handles, IDN hosts and multilingual path/query words, escaped with
@@ -40,7 +40,7 @@ def floor(url: str) -> str:
 
 def _load_minimal_escape() -> tuple[Callable[[str], str] | None, str]:
     try:
-        from uts58_icu.escaping import minimal_escape
+        from uts58_icu.core.escaping import minimal_escape
     except Exception as exc:  # ImportError, or the module is mid-edit
         return None, f"{type(exc).__name__}: {exc}"
     return minimal_escape, ""

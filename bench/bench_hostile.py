@@ -84,7 +84,7 @@ WARM_TEXT = "Mail bob@example.com or see https://example.com/a_(b) and http://1.
 def worker(case: str, size: int, mode: str) -> dict:
     if ROOT not in sys.path:
         sys.path.append(ROOT)  # after PYTHONPATH, so a snapshot can be benchmarked
-    from uts58_icu.detection import find_links
+    from uts58_icu.core.detection import find_links
 
     find_links(WARM_TEXT)  # compile patterns, load TLDs
     text = CASES[case][1](size)

@@ -3,7 +3,7 @@
 Run ``python conformance/compare_peers.py`` (with ``UTS58_DATA_DIR`` set, or
 network access for the download) to print a Markdown table: for each library,
 the number of test lines whose marked output equals the expected line (overall
-and per section of the file), with and without :func:`uts58_icu.migration.refine`
+and per section of the file), with and without :func:`uts58_icu.linkification.migration.refine`
 applied to its spans, then one row per feature probe. Every cell is measured by
 running the library; nothing is typed in.
 
@@ -29,7 +29,7 @@ if __name__ == "__main__":  # run as a script from a checkout: import the packag
 from uts58_icu import ICU_VERSION, UNICODE_VERSION, find_links  # noqa: E402
 from uts58_icu.conformance import LINK_END, LINK_START, detection_cases  # noqa: E402
 from uts58_icu.data import locate  # noqa: E402
-from uts58_icu.migration import refine  # noqa: E402
+from uts58_icu.linkification.migration import refine  # noqa: E402
 
 __all__ = [
     "FEATURES",
@@ -129,7 +129,7 @@ def score(spans: SpanFunc, cases: Sequence[tuple[str, str, str]] | None = None) 
 
 
 def refined(spans: SpanFunc, *, always: bool = False) -> SpanFunc:
-    """``spans`` followed by :func:`uts58_icu.migration.refine` on each span (§10.1)."""
+    """``spans`` followed by :func:`uts58_icu.linkification.migration.refine` on each span (§10.1)."""
 
     def run(text: str) -> list[Span]:
         return [refine(text, s, e, always=always) for s, e in spans(text)]

@@ -1,8 +1,9 @@
 """Run Unicode's UTS #58 conformance files against this checkout: ``python conformance/run.py``.
 
 The same runner is installed as ``uts58 conformance``; this script only makes sure the
-checkout's package and this directory's errata file are the ones used. Data files come
-from ``$UTS58_DATA_DIR``, the user cache, or a download (see ``uts58_icu.data``).
+checkout's package (and so its errata file, ``uts58_icu/errata-VERSION.txt``) is the one
+used. Data files come from ``$UTS58_DATA_DIR``, the checkout's ``tests/data``, the user
+cache, or a download (see ``uts58_icu.data``).
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from uts58_icu.conformance import run_all  # noqa: E402
 
 def main() -> int:
     version = sys.argv[1] if len(sys.argv) > 1 else "17.0.0"
-    errata = HERE / f"errata-{version}.txt"
-    ok, lines = run_all(version, errata=str(errata) if errata.is_file() else None)
+    ok, lines = run_all(version)
     print("\n".join(lines))
     return 0 if ok else 1
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 with atheris.instrument_imports():
     import uts58_icu  # noqa: F401
     from uts58_icu import find_links, linkify_html
-    from uts58_icu.escaping import minimal_escape
+    from uts58_icu.core.escaping import minimal_escape
 
 #: Set UTS58_FUZZ_ALLOW_OVERLAP=1 to keep fuzzing past a known overlap bug (see the report).
 ALLOW_OVERLAP = os.environ.get("UTS58_FUZZ_ALLOW_OVERLAP") == "1"

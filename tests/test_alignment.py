@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from uts58_icu._icu import idna_to_unicode
-from uts58_icu.escaping import UrlParts, format_url_parts, minimal_escape, parse_url
+from uts58_icu.core.escaping import UrlParts, format_url_parts, minimal_escape, parse_url
 
 HOSTS = [
     "example.com",

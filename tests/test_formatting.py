@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from uts58_icu.escaping import (
+from uts58_icu.core.escaping import (
     UrlParts,
     format_email,
     format_parts,
@@ -135,7 +135,7 @@ def test_brackets() -> None:
 
 
 def test_unmatched_close_does_not_pop() -> None:
-    # DEVIATION from §4.1 step 2.4.8.1 (see uts58_icu.escaping): "]" is escaped and
+    # DEVIATION from §4.1 step 2.4.8.1 (see uts58_icu.core.escaping): "]" is escaped and
     # the "(" stays on the stack, as link detection sees it, so ")" matches.
     assert format_parts("https", "x.com", ["(a]b)"]) == "https://x.com/(a%5Db)"
     assert minimal_escape("https://x.com/（(]）") == "https://x.com/（(%5D%EF%BC%89"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from uts58_icu import link_term
-from uts58_icu.escaping import format_url_parts, parse_url
+from uts58_icu.core.escaping import format_url_parts, parse_url
 from uts58_icu.formatting_conformance import (
     FormattingResult,
     parse_structure,
@@ -17,7 +17,7 @@ from uts58_icu.formatting_conformance import (
     run,
 )
 
-ERRATA = Path(__file__).resolve().parent.parent / "conformance" / "errata-17.0.0.txt"
+ERRATA = Path(__file__).resolve().parent.parent / "uts58_icu" / "errata-17.0.0.txt"
 
 
 @pytest.fixture(scope="module")

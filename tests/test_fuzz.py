@@ -6,7 +6,7 @@ controls included) and text built from fragments that matter to link detection
 The "ci" profile (tests/conftest.py) runs 2,000 examples per test with a fixed seed.
 
 The escaping module is imported inside its tests, so this file imports (and the
-other tests run) even where :mod:`uts58_icu.escaping` is not present.
+other tests run) even where :mod:`uts58_icu.core.escaping` is not present.
 """
 
 from __future__ import annotations
@@ -261,8 +261,8 @@ def test_find_links_with_tlds_subset(text: str) -> None:
     """With ``tlds={"com"}`` every domain link (URL or email) has a ``com`` top-level domain."""
     import regex
 
-    from uts58_icu._classes import LABEL_SEPARATORS
-    from uts58_icu.detection import _tld_key
+    from uts58_icu.core._classes import LABEL_SEPARATORS
+    from uts58_icu.core.detection import _tld_key
 
     links = find_links(text, tlds=frozenset({"com"}))
     check_links(text, links)
@@ -426,7 +426,7 @@ def test_bad_tlds_raise_type_error(bad: object) -> None:
 
 @pytest.mark.parametrize("bad", NON_STR, ids=lambda v: type(v).__name__)
 def test_minimal_escape_non_str_raises_type_error(bad: object) -> None:
-    from uts58_icu.escaping import minimal_escape
+    from uts58_icu.core.escaping import minimal_escape
 
     with pytest.raises(TypeError, match=r"\burl\b"):
         minimal_escape(bad)  # type: ignore[arg-type]
@@ -434,7 +434,7 @@ def test_minimal_escape_non_str_raises_type_error(bad: object) -> None:
 
 @pytest.mark.parametrize("bad", [b"https", None, 1], ids=repr)
 def test_format_parts_non_str_raises_type_error(bad: object) -> None:
-    from uts58_icu.escaping import format_parts
+    from uts58_icu.core.escaping import format_parts
 
     with pytest.raises(TypeError, match=r"\bscheme\b"):
         format_parts(bad, "example.com")  # type: ignore[arg-type]
@@ -463,7 +463,7 @@ def assert_detected_whole(url: str) -> None:
 @example("https://example.com/%ff%CE%B1")
 @example("https://example.com/a\ud800b")
 def test_minimal_escape_idempotent(url: str) -> None:
-    from uts58_icu.escaping import minimal_escape
+    from uts58_icu.core.escaping import minimal_escape
 
     once = minimal_escape(url)
     assert isinstance(once, str)
@@ -477,7 +477,7 @@ def test_minimal_escape_idempotent(url: str) -> None:
 @example("https://example.com/\u202eabc")
 @example("https://example.com/a b\nc")
 def test_minimal_escape_detected_whole(url: str) -> None:
-    from uts58_icu.escaping import minimal_escape
+    from uts58_icu.core.escaping import minimal_escape
 
     escaped = minimal_escape(url)
     assert escaped.startswith("https://example.com/")
@@ -486,7 +486,7 @@ def test_minimal_escape_detected_whole(url: str) -> None:
 
 @given(url_text)
 def test_minimal_escape_keeps_meaning(url: str) -> None:
-    from uts58_icu.escaping import minimal_escape, parse_url
+    from uts58_icu.core.escaping import minimal_escape, parse_url
 
     assert parse_url(minimal_escape(url)) == parse_url(url)
 
@@ -509,7 +509,7 @@ def test_format_parts_detected_whole_and_round_trips(
     directives: list[str],
     port: int | None,
 ) -> None:
-    from uts58_icu.escaping import format_parts, minimal_escape, parse_url
+    from uts58_icu.core.escaping import format_parts, minimal_escape, parse_url
 
     url = format_parts("https", "example.com", path, query, frag, directives, port)
     assert isinstance(url, str)

@@ -1,4 +1,4 @@
-"""§10.1 Migration: refining the spans of other link detectors (uts58_icu.migration)."""
+"""§10.1 Migration: refining the spans of other link detectors (uts58_icu.linkification.migration)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from uts58_icu.migration import host_end, refine
+from uts58_icu.linkification.migration import host_end, refine
 
 
 def _load_compare_peers() -> ModuleType:

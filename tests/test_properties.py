@@ -23,7 +23,7 @@ from uts58_icu import (
 )
 from uts58_icu._icu import unicode_set_ranges
 from uts58_icu.data import published_version
-from uts58_icu.properties import regex_class
+from uts58_icu.core.properties import regex_class
 from uts58_icu.unicode_files import (
     read_link_bracket,
     read_link_email,

@@ -72,7 +72,7 @@ def test_find_links_in_threads_equals_serial() -> None:
 
 def test_find_links_threads_cold_caches() -> None:
     """The same, with the lru caches of detection cleared first (races in refilling them)."""
-    from uts58_icu import detection
+    from uts58_icu.core import detection
 
     serial = [find_links(t) for t in CORPUS]
     for name in ("_tld_key", "_ascii_host", "_valid_host"):
@@ -93,7 +93,7 @@ def test_linkify_and_display_in_threads_equal_serial() -> None:
 
 
 def test_minimal_escape_in_threads_equals_serial() -> None:
-    from uts58_icu.escaping import minimal_escape
+    from uts58_icu.core.escaping import minimal_escape
 
     urls = [link.text for t in CORPUS for link in find_links(t) if link.kind == "url"]
     urls += ["https://example.com/" + t for t in CORPUS]

@@ -63,7 +63,7 @@ class InputError(CliError):
 
 
 def _cmd_props(args: argparse.Namespace) -> int:
-    from .properties import link_bracket, link_email, link_term
+    from .core.properties import link_bracket, link_email, link_term
 
     if args.write:
         from .unicode_files import write_property_files
@@ -206,8 +206,8 @@ class _Writer:
 def _cmd_detect(args: argparse.Namespace) -> int:
     import json
 
-    from . import iter_links
     from .conformance import LINK_END, LINK_START
+    from .linkification.apply import iter_links
 
     out = _Writer(_stdout())
     offset = 0
@@ -217,7 +217,7 @@ def _cmd_detect(args: argparse.Namespace) -> int:
             if index != current:  # offsets count code points from the start of each input
                 current, offset = index, 0
             if args.explain:
-                from .explain import explain_all
+                from .linkification.explain import explain_all
 
                 from .conformance import mark_links
 
@@ -252,7 +252,7 @@ def _cmd_detect(args: argparse.Namespace) -> int:
 
 
 def _cmd_linkify(args: argparse.Namespace) -> int:
-    from . import linkify_html
+    from .linkification.linkify import linkify_html
 
     out = _stdout()
     for _index, _name, block in _input_blocks(args.files, args.errors):
@@ -283,7 +283,7 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
 
 def _cmd_format(args: argparse.Namespace) -> int:
     """Print the minimally escaped form (§4.1) of each URL (arguments, else stdin lines)."""
-    from . import minimal_escape
+    from .core.escaping import minimal_escape
 
     urls: Iterator[str] = (
         iter(args.urls) if args.urls else (line.rstrip("\r\n") for line in _file_lines("-", args.errors))

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .detection import Link, find_links
+from .core.detection import Link, find_links
 
 __all__ = [
     "DetectionResult",

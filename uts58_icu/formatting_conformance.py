@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from .escaping import UrlParts, format_url_parts, minimal_escape
+from .core.escaping import UrlParts, format_url_parts, minimal_escape
 
 __all__ = [
     "WAYS",

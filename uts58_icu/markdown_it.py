@@ -30,8 +30,9 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from ._args import require_str
-from ._classes import LABEL_SEPARATORS
-from .detection import Link, iter_links
+from .core._classes import LABEL_SEPARATORS
+from .core.detection import Link
+from .linkification.apply import iter_links
 
 __all__ = ["LinkifyUts58", "Match"]
 

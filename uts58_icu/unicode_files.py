@@ -161,7 +161,7 @@ def write_property_files(directory: Path) -> list[Path]:
     ``diff`` against them shows only the header lines, plus any property drift.
     """
     from ._icu import char_age, char_name
-    from .properties import derived, link_term_ranges
+    from .core.properties import derived, link_term_ranges
 
     namer = _Namer()
     directory.mkdir(parents=True, exist_ok=True)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from ._args import require_int
-from .detection import Link, Note, explain_notes
-from .escaping import UrlParts, parse_url
+from .._args import require_int
+from ..core.detection import Link
+from ..core.escaping import UrlParts, parse_url
+from ..core.termination import Note
+from .apply import explain_notes
 from .policy import LinkPolicy
 
 __all__ = ["Explanation", "explain"]

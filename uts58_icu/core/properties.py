@@ -21,7 +21,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Union
 
-from ._icu import Ranges, bidi_paired_bracket, unicode_set_ranges
+from .._icu import Ranges, bidi_paired_bracket, unicode_set_ranges
 
 __all__ = [
     "LINK_EMAIL_ASCII",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ._args import require_str
-from .detection import find_links
+from .._args import require_str
+from .apply import find_links
 from .policy import LinkPolicy
 
 __all__ = ["linkify_html"]

@@ -42,9 +42,9 @@ from __future__ import annotations
 
 import re
 
-from ._args import check_span
-from .properties import LinkTerm, link_term
-from .termination import terminate
+from .._args import check_span
+from ..core.properties import LinkTerm, link_term
+from ..core.termination import terminate
 
 __all__ = ["refine"]
 

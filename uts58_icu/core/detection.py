@@ -13,15 +13,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from ._args import require_str
+from .._args import require_str
 from ._classes import LABEL_SEPARATORS, patterns, run_back
-from ._icu import idna_to_ascii, idna_to_unicode, spoof_checks
+from .._icu import idna_to_ascii, idna_to_unicode
 from .email import MAILTO, _email_start
-from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
 from .termination import Note, _terminate
 from .tlds import default_tlds
 
-__all__ = ["Link", "MAX_HOST_LENGTH", "Note", "find_links", "iter_links"]
+__all__ = ["Link", "LinkAnatomy", "MAX_HOST_LENGTH", "Note", "anatomy", "find_links", "iter_links", "link_at"]
 
 #: A host longer than this (in code points, or in its ASCII form) is not linked (RFC 1035).
 MAX_HOST_LENGTH = 253
@@ -60,36 +59,31 @@ class Link:
 
         shown = format_email(self.text) if self.kind == "email" else minimal_escape(self.text)
         if self.escape_invisibles:
-            shown = policy_patterns().bidi_or_ignorable.sub(lambda m: percent_escape(m.group()), shown)
+            shown = patterns().bidi_or_ignorable.sub(lambda m: percent_escape(m.group()), shown)
         return shown
 
 
-def _check(text: object, tlds: object, policy: object) -> None:
+def _check(text: object, tlds: object) -> None:
     require_str(text, "text")
     if tlds is not None and (isinstance(tlds, (str, bytes, bytearray, memoryview)) or not isinstance(tlds, Collection)):
         raise TypeError(f"tlds must be a collection of str TLDs or None, not {type(tlds).__name__}")
-    if policy is not None and not isinstance(policy, LinkPolicy):
-        raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
 
 
-def find_links(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
-) -> list[Link]:
-    """All URLs and email addresses in ``text``, in order, non-overlapping.
+def find_links(text: str, *, tlds: Collection[str] | None = None) -> list[Link]:
+    """All URLs and email addresses in ``text``, in order, non-overlapping: exactly §3–§5.
 
     ``tlds`` replaces the default set of top-level domains (ICANN section of the
     Public Suffix List); give lower-case U-labels such as ``'com'`` or ``'香港'``.
-    ``policy`` applies opt-in §8 checks; the default is the conformant base algorithm.
+    This is the conformant low-level detector; the §8 linkification layer
+    (:mod:`uts58_icu.linkification`) filters its results with a ``LinkPolicy``.
     """
-    return list(iter_links(text, tlds=tlds, policy=policy))
+    return list(iter_links(text, tlds=tlds))
 
 
-def iter_links(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
-) -> Iterator[Link]:
+def iter_links(text: str, *, tlds: Collection[str] | None = None) -> Iterator[Link]:
     """Like :func:`find_links`, lazily."""
-    _check(text, tlds, policy)
-    return _scan(text, default_tlds() if tlds is None else tlds, policy or DEFAULT_POLICY, None)
+    _check(text, tlds)
+    return _scan(text, default_tlds() if tlds is None else tlds, None)
 
 
 @lru_cache(maxsize=8192)
@@ -163,7 +157,7 @@ def _mailto(local: str, ascii_domain: str) -> str:
 Trace = list[Note]
 
 
-def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | None) -> Iterator[Link]:
+def _scan(text: str, tlds: Collection[str], trace: Trace | None) -> Iterator[Link]:
     p = patterns()
     n = len(text)
     pos = 0  # where the scan resumes
@@ -185,7 +179,7 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
         # URLs with an IP host (only with an explicit scheme) come in order too.
         while ip_search and ip_at <= run_start:
             if next_ip is None or next_ip.start < pos:
-                next_ip = _next_ip_link(text, max(pos, ip_at), policy, trace)
+                next_ip = _next_ip_link(text, max(pos, ip_at), trace)
                 if next_ip is None:
                     ip_search = False
                     break
@@ -238,15 +232,10 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
             local = text[start : run_start - 1]
             if local.startswith(MAILTO):
                 local = local[len(MAILTO) :]
-            email = _apply_policy(
-                Link(start, host_end, "email", link_text, _mailto(local, ascii_host)),
-                policy, host, None, reject,
-            )
-            if email is not None:
-                if trace is not None:
-                    trace.append(Note(start, host_end, "email: local-part by §5.2, ends with the domain"))
-                yield email
-                pos = last_end = host_end
+            if trace is not None:
+                trace.append(Note(start, host_end, "email: local-part by §5.2, ends with the domain"))
+            yield Link(start, host_end, "email", link_text, _mailto(local, ascii_host))
+            pos = last_end = host_end
             continue
         if run_end < n and text[run_end] == "@":
             reject(run_start, run_end, "followed by '@': an email local-part, not a host")
@@ -259,14 +248,6 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
         elif text.startswith("//", run_start - 2) and p.other_scheme_before.match(text, 0, run_start):
             reject(run_start, host_end, "after '//' of a scheme that is not http or https")
             continue
-        if policy.cjk_boundary and not scheme:
-            moved = _cjk_start(text, run_start, host_end)
-            if moved is None:
-                reject(run_start, host_end, "§8 CJK boundary: no domain left after moving the start")
-                continue
-            link_start = moved
-            host = text[link_start:host_end]
-            ascii_host = _ascii_host(host) or ascii_host
 
         # A trailing FQDN dot is kept only when a path, query or fragment follows.
         after = host_end
@@ -282,90 +263,8 @@ def _scan(text: str, tlds: Collection[str], policy: LinkPolicy, trace: Trace | N
             end = _terminate(text, after, trace)
         link_text = text[link_start:end]
         href = _href(scheme.group(1).lower() if scheme else "https", ascii_host, text[host_end:end])
-        link = Link(link_start, end, "url", link_text, href)
-        checked = _apply_policy(link, policy, host, (scheme is None, after, tld), reject)
-        if checked is not None:
-            yield checked
-            pos = last_end = end
-
-
-def _cjk_start(text: str, start: int, host_end: int) -> int | None:
-    """§8: move the start after the last change between (lb=ID or lb=SA) and other characters."""
-    id_or_sa = policy_patterns().id_or_sa
-    first_label_end = patterns().separator.search(text, start, host_end).start()
-    new = start
-    prev = bool(id_or_sa.match(text, start))
-    for i in range(start + 1, first_label_end):
-        cur = bool(id_or_sa.match(text, i))
-        if cur != prev:
-            new = i
-        prev = cur
-    return new if new < first_label_end else None
-
-
-def _apply_policy(
-    link: Link,
-    policy: LinkPolicy,
-    host: str,
-    url_info: tuple[bool, int, str] | None,
-    reject: object,
-) -> Link | None:
-    """The §8 checks of ``policy`` on a base-algorithm link: the link, or None (rejected)."""
-    if policy is DEFAULT_POLICY:
-        return link
-    say = reject  # callable(start, end, reason)
-    assert callable(say)
-    pp = policy_patterns()
-    if policy.require_identifier_allowed:
-        unicode_host, _ = idna_to_unicode(host)
-        bad = pp.not_allowed.search(unicode_host.replace(".", ""))
-        if bad:
-            say(link.start, link.end, f"§8 Identifier_Status: {bad.group()!r} (U+{ord(bad.group()):04X}) is not Allowed")
-            return None
-    if policy.spoof_check or policy.reject_spoof:
-        unicode_host, _ = idna_to_unicode(host)
-        failed = tuple(sorted({c for label in unicode_host.split(".") if label for c in spoof_checks(label)}))
-        if failed and policy.reject_spoof:
-            say(link.start, link.end, f"§8 SpoofChecker: host fails {', '.join(failed)}")
-            return None
-        link = Link(link.start, link.end, link.kind, link.text, link.href, failed, link.escape_invisibles)
-    if policy.bidi_controls != "allow" and pp.bidi_or_ignorable.search(link.text):
-        if policy.bidi_controls == "reject":
-            say(link.start, link.end, "§8 Bidi_Control or default-ignorable character in the link")
-            return None
-        link = Link(link.start, link.end, link.kind, link.text, link.href, link.spoof, True)
-    if policy.max_link_length is not None and len(link.text) > policy.max_link_length:
-        say(link.start, link.end, f"§8 length: {len(link.text)} > max_link_length {policy.max_link_length}")
-        return None
-    if url_info is not None:
-        schemeless, after, tld = url_info
-        if policy.max_part_length is not None:
-            longest = max((len(s) for s in _part_lengths(link.text[after - link.start :])), default=0)
-            if longest > policy.max_part_length:
-                say(link.start, link.end, f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
-                return None
-        if policy.guard_false_positives and schemeless and link.end == after:
-            labels = [label for label in patterns().separator.split(host) if label]
-            if _tld_key(tld) in policy.file_extension_tlds:
-                say(link.start, link.end, f"§8 false-positive guard: '.{tld}' is also a file extension")
-                return None
-            if all(label.isalpha() for label in labels) and len(labels[0]) == 1 and all(
-                len(label) <= 2 for label in labels
-            ):
-                say(link.start, link.end, f"§8 false-positive guard: {host!r} looks like an abbreviation")
-                return None
-    return link
-
-
-def _part_lengths(rest: str) -> list[str]:
-    """Path, query and fragment pieces of ``rest`` (text after the host and port)."""
-    pieces = []
-    for sep in "#?":
-        rest, found, tail = rest.partition(sep)
-        if found:
-            pieces.append(sep + tail)
-    pieces.append(rest)
-    return pieces
+        yield Link(link_start, end, "url", link_text, href)
+        pos = last_end = end
 
 
 def _is_userinfo(text: str, start: int) -> bool:
@@ -373,7 +272,7 @@ def _is_userinfo(text: str, start: int) -> bool:
     return text.startswith("//", start) and bool(patterns().scheme_before.match(text, 0, start + 2))
 
 
-def _next_ip_link(text: str, pos: int, policy: LinkPolicy, trace: Trace | None) -> Link | None:
+def _next_ip_link(text: str, pos: int, trace: Trace | None) -> Link | None:
     """The next URL from ``pos`` whose host is an IPv4 or bracketed IPv6 address (explicit scheme)."""
     import ipaddress
 
@@ -406,11 +305,101 @@ def _next_ip_link(text: str, pos: int, policy: LinkPolicy, trace: Trace | None) 
         return Link(m.start(), end, "url", text[m.start() : end], href)
 
 
-def explain_notes(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
-) -> tuple[list[Link], list[Note]]:
+def explain_notes(text: str, *, tlds: Collection[str] | None = None) -> tuple[list[Link], list[Note]]:
     """Links and every note (rejections, where and why each link ends) for ``text``."""
-    _check(text, tlds, policy)
+    _check(text, tlds)
     trace: Trace = []
-    links = list(_scan(text, default_tlds() if tlds is None else tlds, policy or DEFAULT_POLICY, trace))
+    links = list(_scan(text, default_tlds() if tlds is None else tlds, trace))
     return links, trace
+
+
+@dataclass(frozen=True, slots=True)
+class LinkAnatomy:
+    """Where the pieces of a detected link are, as offsets into the text.
+
+    For a URL: ``host_start:host_end`` is the host (after any ``scheme://``, without a
+    trailing FQDN dot) and ``after`` the end of the host and port, where the path,
+    query or fragment begins. For an email: ``host_start`` is just after the ``@``.
+    """
+
+    host_start: int
+    host_end: int
+    after: int
+    has_scheme: bool
+
+
+def anatomy(link: Link) -> LinkAnatomy:
+    """The :class:`LinkAnatomy` of a link that :func:`find_links` (or :func:`link_at`) made."""
+    t = link.text
+    if link.kind == "email":
+        at = t.rindex("@")
+        return LinkAnatomy(link.start + at + 1, link.end, link.end, False)
+    m = patterns().scheme_prefix.match(t)
+    hs = m.end() if m else 0
+    if t.startswith("[", hs):
+        he = t.index("]", hs) + 1
+    else:
+        stop = patterns().host_stop.search(t, hs)
+        he = stop.start() if stop else len(t)
+    after = he
+    if he > hs and t[he - 1] in LABEL_SEPARATORS and not t.startswith("[", hs):
+        he -= 1  # a trailing FQDN dot before a path, query or fragment
+    port = patterns().port.match(t, after)
+    if port:
+        after = port.end()
+    return LinkAnatomy(link.start + hs, link.start + he, link.start + after, m is not None)
+
+
+def link_at(text: str, start: int, end: int, kind: LinkKind, *, tlds: Collection[str] | None = None) -> Link | None:
+    """The link the base algorithm would make of exactly ``text[start:end]``, or None.
+
+    For the linkification layer, which may move a link's bounds inward (§8): the span
+    must still be a URL with a valid host (or an email with a valid domain); ``href`` is
+    computed afresh. Termination is not re-run: the caller chooses the bounds.
+    """
+    if not 0 <= start < end <= len(text):
+        return None
+    t = text[start:end]
+    if kind == "email":
+        at = t.rfind("@")
+        if at <= 0:
+            return None
+        local, domain = t[:at], t[at + 1 :]
+        ascii_domain = _ascii_host(domain)
+        if ascii_domain is None or _email_start(t, at) != 0:
+            return None
+        if local.startswith(MAILTO):
+            local = local[len(MAILTO) :]
+        return Link(start, end, "email", t, _mailto(local, ascii_domain))
+    probe = Link(start, end, "url", t, "")
+    a = anatomy(probe)
+    host = text[a.host_start : a.host_end]
+    if not host:
+        return None
+    scheme = t[: a.host_start - start - 3].lower() if a.has_scheme else "https"
+    if host.startswith("["):
+        import ipaddress
+
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            return None
+        ascii_host: str | None = host
+    elif patterns().ipv4.fullmatch(host):
+        import ipaddress
+
+        try:
+            ipaddress.IPv4Address(host)
+        except ValueError:
+            return None
+        ascii_host = host
+    else:
+        last = patterns().separator.split(host)[-1]
+        if tlds is None:
+            tlds = default_tlds()
+        if _tld_key(last) not in tlds:
+            return None
+        ascii_host = _ascii_host(host)
+    if ascii_host is None:
+        return None
+    return Link(start, end, "url", t, _href(scheme, ascii_host, text[a.host_end : end]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._args import require_int, require_str
+from .._args import require_int, require_str
 from ._classes import patterns, run_back
 
 __all__ = ["MAILTO", "email_start"]

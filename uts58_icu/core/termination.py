@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._args import require_int, require_str
+from .._args import require_int, require_str
 from ._classes import patterns
 from .parts import (
     BRACKET_STACK_LIMIT,

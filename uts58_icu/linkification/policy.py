@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from ._icu import identifier_allowed_ranges, unicode_set_ranges
-from .properties import regex_class
+from .._icu import identifier_allowed_ranges, unicode_set_ranges
+from ..core.properties import regex_class
 
 __all__ = ["DEFAULT_FILE_EXTENSION_TLDS", "LinkPolicy"]
 
@@ -78,10 +78,22 @@ class LinkPolicy:
 
     @property
     def is_default(self) -> bool:
+        """Whether this policy applies nothing (the conformant base algorithm)."""
         return self == DEFAULT_POLICY
+
+    @classmethod
+    def recommended(cls) -> LinkPolicy:
+        """The policy recommended for text that people will read (§8 linkification).
+
+        Used by default by everything that makes links for people (``linkify_html``,
+        ``uts58 linkify``, the Markdown and HTML integrations); :func:`find_links`
+        keeps the conformant base by default.
+        """
+        return RECOMMENDED_POLICY
 
 
 DEFAULT_POLICY = LinkPolicy()
+RECOMMENDED_POLICY = LinkPolicy(guard_false_positives=True, cjk_boundary=True, bidi_controls="escape")
 
 
 class _PolicyPatterns:
@@ -90,9 +102,6 @@ class _PolicyPatterns:
 
         allowed = identifier_allowed_ranges()
         self.not_allowed: Any = re.compile(regex_class(allowed, negate=True))
-        self.bidi_or_ignorable: Any = re.compile(
-            regex_class(unicode_set_ranges(r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]"))
-        )
         self.id_or_sa: Any = re.compile(
             regex_class(unicode_set_ranges(r"[\p{Line_Break=Ideographic}\p{Line_Break=Complex_Context}]"))
         )

@@ -44,8 +44,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ._args import require_str
-from ._icu import idna_to_unicode
+from .._args import require_str
+from .._icu import idna_to_unicode
 from .parts import (
     BRACKET_STACK_LIMIT,
     FRAGMENT,

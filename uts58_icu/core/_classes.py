@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ._icu import unicode_set_ranges
+from .._icu import unicode_set_ranges
 from .parts import SYNTAX_START_CHARS
 from .properties import HARD, INCLUDE, SOFT, _merge, derived, regex_class
 
@@ -71,6 +71,9 @@ class _Patterns:
         self.scheme_before: Any = regex.compile(r"(?ri)(?<![A-Za-z0-9+.\-])(https?)://")
         self.other_scheme_before: Any = regex.compile(r"(?r)(?:[A-Za-z][A-Za-z0-9+.\-]*:)?//")
         self.scheme_char: Any = re.compile(r"[A-Za-z0-9+.\-]")
+        self.scheme_prefix: Any = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
+        self.host_stop: Any = re.compile(r"[:/?#]")
+        self.ipv4: Any = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
         self.href_safe: Any = re.compile(r"[A-Za-z0-9!#$%&'()*+,\-./:;=?@\[\]_~]*")
         self.scheme_ip: Any = re.compile(
             r"(?i)https?://"
@@ -85,6 +88,10 @@ class _Patterns:
         inc_soft = _without(_merge(d.term_ranges[INCLUDE] + d.term_ranges[SOFT]), syntax)
         self.text_run: Any = re.compile(regex_class(inc_soft) + "++")
         self.hard: Any = re.compile(regex_class(d.term_ranges[HARD]))
+        # §8 display ordering: characters that must never be shown raw in ``Link.display``.
+        self.bidi_or_ignorable: Any = re.compile(
+            regex_class(unicode_set_ranges(r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]"))
+        )
 
 
 @lru_cache(maxsize=1)
