@@ -51,9 +51,9 @@ __all__ = [
     "char_name",
     "confusable_skeleton",
     "identifier_allowed_ranges",
-    "spoof_checks",
     "idna_to_ascii",
     "idna_to_unicode",
+    "spoof_checks",
     "unicode_set_ranges",
 ]
 

@@ -217,9 +217,8 @@ def _cmd_detect(args: argparse.Namespace) -> int:
             if index != current:  # offsets count code points from the start of each input
                 current, offset = index, 0
             if args.explain:
-                from .linkification.explain import explain_all
-
                 from .conformance import mark_links
+                from .linkification.explain import explain_all
 
                 links, notes = explain_all(block)
                 out.write(mark_links(block, links))

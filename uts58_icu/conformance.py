@@ -9,9 +9,9 @@ from pathlib import Path
 from .core.detection import Link, find_links
 
 __all__ = [
-    "DetectionResult",
     "LINK_END",
     "LINK_START",
+    "DetectionResult",
     "default_errata",
     "mark_links",
     "run_all",

@@ -22,8 +22,8 @@ import urllib.request
 from pathlib import Path
 
 __all__ = [
-    "DataFileError",
     "FILE_NAMES",
+    "DataFileError",
     "cache_dir",
     "check_version",
     "extra_dirs",
@@ -133,7 +133,7 @@ def locate(name: str, version: str = "17.0.0", *, download: bool = True) -> Path
     problem = "downloads are disabled" + (" (UTS58_NO_DOWNLOAD is set)" if _downloads_disabled() else "")
     if download and not _downloads_disabled():
         try:
-            with urllib.request.urlopen(url, timeout=30) as resp:  # noqa: S310 - fixed https URL
+            with urllib.request.urlopen(url, timeout=30) as resp:
                 body = resp.read()
             cached.parent.mkdir(parents=True, exist_ok=True)
             tmp = cached.with_suffix(".part")
