@@ -130,7 +130,7 @@ def locate(name: str, version: str = "17.0.0", *, download: bool = True) -> Path
             return p
     cached = cache_dir() / rel
     url = f"{BASE_URL}/{version}/linkification/{name}"
-    problem = "downloads are disabled" + (" (UTS58_NO_DOWNLOAD is set)" if _downloads_disabled() else "")
+    problem = "downloads are disabled" + (": UTS58_NO_DOWNLOAD is set" if _downloads_disabled() else "")
     if download and not _downloads_disabled():
         try:
             with urllib.request.urlopen(url, timeout=30) as resp:
