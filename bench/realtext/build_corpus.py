@@ -50,7 +50,9 @@ CACHE = OUT / "cache"
 DOCS = OUT / "docs"
 SOURCES = HERE / "SOURCES"
 
-MAX_DOC_BYTES = 150_000  # a longer file is cut at a line boundary (keeps one changelog from dominating)
+MAX_DOC_BYTES = 60_000  # a longer file is cut at a line boundary (keeps one changelog from dominating)
+# per source: files are taken in path order until the source has given this much text
+MAX_SOURCE_BYTES = {"en": 130_000, "ml": 170_000, "md": 60_000}
 MIN_DOC_BYTES = 200
 
 # ---------------------------------------------------------------- candidates (only used by --resolve)
@@ -90,11 +92,12 @@ DEB_EN_GLOBS = [
     "usr/share/doc/*/changelog*.gz", "usr/share/doc/*/NEWS*.gz", "usr/share/doc/*/copyright",
     "usr/share/doc/*/README*", "usr/share/doc/*/*.txt*", "usr/share/doc/*/*/*.txt*",
     "usr/share/doc/*/*.html", "usr/share/doc/*/*/*.html", "usr/share/doc/*/*/*/*.html",
-    "usr/share/man/man*/*.gz",
+    "usr/share/man/man*/*.gz", "usr/share/developers-reference/*.html",
 ]
 DEB_ML_GLOBS = [
     "usr/share/doc/*/*.html", "usr/share/doc/*/*/*.html", "usr/share/doc/*/*/*/*.html",
     "usr/share/doc/*/*.txt*", "usr/share/doc/*/*/*.txt*", "usr/share/man/*/man*/*.gz",
+    "usr/share/debian-reference/*.html", "usr/share/developers-reference/*/*.html",
 ]
 PO_GLOBS = ["*/locale/*/LC_MESSAGES/django.po"]
 MD_NAME = re.compile(r"^(readme|changelog|changes|history|news|release[-_ ]?notes)(\.(md|markdown|rst|txt))?$", re.I)
@@ -363,6 +366,8 @@ def build_one(row: dict[str, str]) -> tuple[list[tuple[str, str, str]], str, int
             log(f"  {row['pkg']}: {f}: {e}")
             continue
         if len(text.encode("utf-8")) >= MIN_DOC_BYTES:
+            if docs and sum(len(t.encode("utf-8")) for _, t in docs) + len(text.encode("utf-8")) > MAX_SOURCE_BYTES[row["stratum"]]:
+                break
             docs.append((f, text))
     total = sum(len(t.encode("utf-8")) for _, t in docs)
     return [(f, t, "") for f, t in docs], f"{rule}: {len(docs)} files", total
@@ -371,6 +376,7 @@ def build_one(row: dict[str, str]) -> tuple[list[tuple[str, str, str]], str, int
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--resolve", action="store_true", help="pin the registries' current versions of the built-in candidates and (re)write SOURCES")
+    ap.add_argument("--update-sources", action="store_true", help="build from SOURCES and rewrite its 'files taken' and 'bytes' columns")
     args = ap.parse_args()
     OUT.mkdir(exist_ok=True)
     if args.resolve:
@@ -402,7 +408,7 @@ def main() -> int:
         if args.resolve and total == 0:
             log(f"drop {row['pkg']}: no text taken")
             continue
-        if not args.resolve and row["bytes"] and int(row["bytes"]) != total:
+        if not args.resolve and not args.update_sources and row["bytes"] and int(row["bytes"]) != total:
             log(f"MISMATCH {row['pkg']}: SOURCES says {row['bytes']} bytes, built {total}")
             mismatches += 1
         for f, text, _ in docs:
@@ -414,7 +420,7 @@ def main() -> int:
         out_rows.append(row)
         log(f"{row['stratum']} {row['registry']} {row['pkg']} {row['version']}: {rule}, {total} bytes")
     (OUT / "manifest.tsv").write_text("\n".join(manifest) + "\n", encoding="utf-8")
-    if args.resolve:
+    if args.resolve or args.update_sources:
         lines = ["# stratum\tpackage\tversion\tregistry\tfiles taken\tbytes (UTF-8 text produced)"]
         lines += ["\t".join([r["stratum"], r["pkg"], r["version"], r["registry"], r["files"], r["bytes"]]) for r in out_rows]
         SOURCES.write_text("\n".join(lines) + "\n", encoding="utf-8")

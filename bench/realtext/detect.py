@@ -11,7 +11,7 @@ Detectors:
                LinkPolicy.recommended does not exist, the fallback
                LinkPolicy(guard_false_positives=True, cjk_boundary=True), labelled so
   linkify-it   linkify-it-py LinkifyIt().match(text), default options (fuzzy links and emails)
-  urlextract   URLExtract().find_urls(text, get_indices=True)
+  urlextract   URLExtract(extract_email=True).find_urls(text, get_indices=True)
   turbohtml    turbohtml.clean.LinkDetector().find(text), default options
 
 uts58_icu is imported from PYTHONPATH first, then this checkout, so a newer
@@ -82,7 +82,7 @@ def make_urlextract() -> tuple[Detector, dict[str, str]]:
 
     from urlextract import URLExtract
 
-    ex = URLExtract()
+    ex = URLExtract(extract_email=True)  # emails on, as every other detector here finds them
 
     def run(text: str) -> list[Span]:
         out = []
@@ -91,7 +91,7 @@ def make_urlextract() -> tuple[Detector, dict[str, str]]:
             out.append((s, e, kind))
         return out
 
-    return run, {"label": "URLExtract().find_urls(text, get_indices=True)", "version": version("urlextract")}
+    return run, {"label": "URLExtract(extract_email=True).find_urls(text, get_indices=True)", "version": version("urlextract")}
 
 
 def make_turbohtml() -> tuple[Detector, dict[str, str]]:

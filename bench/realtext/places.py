@@ -43,8 +43,8 @@ HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
 DETECTORS = ["base", "recommended", "linkify-it", "urlextract", "turbohtml"]
 SEED = 58
-TARGET = 340
-MIN_PER_KIND = 4
+TARGET = 270
+MIN_PER_KIND = 3
 CONTEXT = 150
 
 # TLDs that are also common file extensions (feature only; independent of any detector's list)
