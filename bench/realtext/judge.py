@@ -12,6 +12,7 @@ Verdict lines in FILE:  ``ID | GOLD | reason``  where GOLD is
   - empty: no link in the region;
   - ``?``: undecidable (dropped from scoring, counted);
   - one or more gold spans separated by `` || ``, each either a candidate number ``c3``
+    (gold text itself must not contain ``|``)
     or the exact link text (found in the region, or overlapping it, nearest the region start).
 """
 
@@ -89,7 +90,8 @@ def record(path: Path) -> None:
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
-        pid, gold, reason = (x.strip() for x in line.split(" | ", 2)) if line.count(" | ") >= 2 else (*[x.strip() for x in line.split(" | ", 1)], "")
+        parts = [x.strip() for x in line.split("|", 2)] + ["", ""]
+        pid, gold, reason = parts[0], parts[1], parts[2]
         p = sample[pid]
         if pid in done:
             print(f"{pid}: already judged, skipped", file=sys.stderr)
