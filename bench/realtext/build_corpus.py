@@ -34,7 +34,6 @@ import argparse
 import fnmatch
 import gzip
 import html.parser
-import io
 import os
 import re
 import shutil
@@ -56,36 +55,11 @@ MAX_SOURCE_BYTES = {"en": 130_000, "ml": 170_000, "md": 60_000}
 MIN_DOC_BYTES = 200
 
 # ---------------------------------------------------------------- candidates (only used by --resolve)
-DEB_EN = """apt dpkg dpkg-dev bash coreutils tar grep sed findutils openssh-client curl wget git-man rsync
-gpg systemd debian-policy developers-reference debhelper devscripts debian-faq debian-history
-util-linux procps e2fsprogs openssl sudo cron logrotate man-db less nano gzip xz-utils
-python3-pip python3-requests tzdata ca-certificates lsb-release iproute2 net-tools""".split()
-DEB_ML = """debian-reference-ja debian-reference-zh-cn debian-reference-zh-tw debian-reference-de
-debian-reference-fr debian-reference-es debian-reference-it debian-reference-pt debian-reference-id
-maint-guide-ja maint-guide-ru maint-guide-zh-cn maint-guide-de maint-guide-fr maint-guide-es
-maint-guide-it maint-guide-vi maint-guide-ca debian-faq-de debian-faq-fr debian-faq-ja debian-faq-ru
-debian-faq-zh-cn debian-faq-ko debian-faq-pt developers-reference-ja developers-reference-de
-developers-reference-fr developers-reference-ru debian-policy-ja""".split()
+DEB_EN = ["apt", "dpkg", "dpkg-dev", "bash", "coreutils", "tar", "grep", "sed", "findutils", "openssh-client", "curl", "wget", "git-man", "rsync", "gpg", "systemd", "debian-policy", "developers-reference", "debhelper", "devscripts", "debian-faq", "debian-history", "util-linux", "procps", "e2fsprogs", "openssl", "sudo", "cron", "logrotate", "man-db", "less", "nano", "gzip", "xz-utils", "python3-pip", "python3-requests", "tzdata", "ca-certificates", "lsb-release", "iproute2", "net-tools"]
+DEB_ML = ["debian-reference-ja", "debian-reference-zh-cn", "debian-reference-zh-tw", "debian-reference-de", "debian-reference-fr", "debian-reference-es", "debian-reference-it", "debian-reference-pt", "debian-reference-id", "maint-guide-ja", "maint-guide-ru", "maint-guide-zh-cn", "maint-guide-de", "maint-guide-fr", "maint-guide-es", "maint-guide-it", "maint-guide-vi", "maint-guide-ca", "debian-faq-de", "debian-faq-fr", "debian-faq-ja", "debian-faq-ru", "debian-faq-zh-cn", "debian-faq-ko", "debian-faq-pt", "developers-reference-ja", "developers-reference-de", "developers-reference-fr", "developers-reference-ru", "debian-policy-ja"]
 PYPI_ML = ["django"]
-PYPI_MD = """requests urllib3 certifi idna charset-normalizer six python-dateutil click jinja2 markupsafe
-flask werkzeug itsdangerous blinker attrs packaging wheel tomli tomlkit pluggy pytest iniconfig colorama
-tqdm rich pygments docutils pytz simplejson requests-oauthlib oauthlib pyjwt decorator jsonschema
-referencing platformdirs filelock virtualenv distlib typing-extensions black isort flake8 pycodestyle
-pyflakes mccabe autopep8 coverage mock tox cachetools rsa pyasn1 httplib2 httpx httpcore h11 anyio
-sniffio websocket-client beautifulsoup4 soupsieve html5lib bleach webencodings markdown mistune
-markdown-it-py mdurl mako alembic pymysql redis kombu vine amqp gunicorn uvicorn starlette
-python-dotenv marshmallow arrow humanize tabulate prettytable termcolor traitlets jedi parso pexpect
-ptyprocess wcwidth prompt-toolkit asttokens executing s3transfer jmespath paramiko invoke fabric
-feedparser python-slugify unidecode emoji ftfy chardet networkx requests-toolbelt responses freezegun
-pyparsing more-itertools toolz dill cloudpickle joblib psutil sphinx-rtd-theme pyopenssl scrapy
-linkify-it-py urlextract validators tldextract""".split()
-NPM_MD = """react vue lodash express axios moment chalk commander debug async underscore jquery webpack eslint
-yargs minimist glob rimraf mkdirp semver uuid dotenv body-parser cors morgan mongoose socket.io ws
-node-fetch cheerio marked markdown-it linkifyjs linkify-it autolinker bluebird q redux react-redux
-rollup nodemon mocha chai sinon ramda dayjs classnames prop-types immer zod ajv joi validator qs
-cookie iconv-lite handlebars pug ejs nunjucks postcss autoprefixer bootstrap chart.js leaflet graphql
-knex sequelize pg mysql ioredis passport jsonwebtoken bcryptjs nodemailer helmet compression multer
-inquirer ora colors winston pino fs-extra chokidar http-proxy express-session koa fastify""".split()
+PYPI_MD = ["requests", "urllib3", "certifi", "idna", "charset-normalizer", "six", "python-dateutil", "click", "jinja2", "markupsafe", "flask", "werkzeug", "itsdangerous", "blinker", "attrs", "packaging", "wheel", "tomli", "tomlkit", "pluggy", "pytest", "iniconfig", "colorama", "tqdm", "rich", "pygments", "docutils", "pytz", "simplejson", "requests-oauthlib", "oauthlib", "pyjwt", "decorator", "jsonschema", "referencing", "platformdirs", "filelock", "virtualenv", "distlib", "typing-extensions", "black", "isort", "flake8", "pycodestyle", "pyflakes", "mccabe", "autopep8", "coverage", "mock", "tox", "cachetools", "rsa", "pyasn1", "httplib2", "httpx", "httpcore", "h11", "anyio", "sniffio", "websocket-client", "beautifulsoup4", "soupsieve", "html5lib", "bleach", "webencodings", "markdown", "mistune", "markdown-it-py", "mdurl", "mako", "alembic", "pymysql", "redis", "kombu", "vine", "amqp", "gunicorn", "uvicorn", "starlette", "python-dotenv", "marshmallow", "arrow", "humanize", "tabulate", "prettytable", "termcolor", "traitlets", "jedi", "parso", "pexpect", "ptyprocess", "wcwidth", "prompt-toolkit", "asttokens", "executing", "s3transfer", "jmespath", "paramiko", "invoke", "fabric", "feedparser", "python-slugify", "unidecode", "emoji", "ftfy", "chardet", "networkx", "requests-toolbelt", "responses", "freezegun", "pyparsing", "more-itertools", "toolz", "dill", "cloudpickle", "joblib", "psutil", "sphinx-rtd-theme", "pyopenssl", "scrapy", "linkify-it-py", "urlextract", "validators", "tldextract"]
+NPM_MD = ["react", "vue", "lodash", "express", "axios", "moment", "chalk", "commander", "debug", "async", "underscore", "jquery", "webpack", "eslint", "yargs", "minimist", "glob", "rimraf", "mkdirp", "semver", "uuid", "dotenv", "body-parser", "cors", "morgan", "mongoose", "socket.io", "ws", "node-fetch", "cheerio", "marked", "markdown-it", "linkifyjs", "linkify-it", "autolinker", "bluebird", "q", "redux", "react-redux", "rollup", "nodemon", "mocha", "chai", "sinon", "ramda", "dayjs", "classnames", "prop-types", "immer", "zod", "ajv", "joi", "validator", "qs", "cookie", "iconv-lite", "handlebars", "pug", "ejs", "nunjucks", "postcss", "autoprefixer", "bootstrap", "chart.js", "leaflet", "graphql", "knex", "sequelize", "pg", "mysql", "ioredis", "passport", "jsonwebtoken", "bcryptjs", "nodemailer", "helmet", "compression", "multer", "inquirer", "ora", "colors", "winston", "pino", "fs-extra", "chokidar", "http-proxy", "express-session", "koa", "fastify"]
 
 # ---------------------------------------------------------------- file selection rules per source kind
 DEB_EN_GLOBS = [
@@ -100,7 +74,7 @@ DEB_ML_GLOBS = [
     "usr/share/debian-reference/*.html", "usr/share/developers-reference/*/*.html",
 ]
 PO_GLOBS = ["*/locale/*/LC_MESSAGES/django.po"]
-MD_NAME = re.compile(r"^(readme|changelog|changes|history|news|release[-_ ]?notes)(\.(md|markdown|rst|txt))?$", re.I)
+MD_NAME = re.compile(r"^(readme|changelog|changes|history|news|release[-_ ]?notes)(\.(md|markdown|rst|txt))?$", re.IGNORECASE)
 
 
 def log(*a: object) -> None:

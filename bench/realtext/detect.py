@@ -26,8 +26,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
@@ -65,8 +65,9 @@ def make_recommended() -> tuple[Detector, dict[str, str]]:
 
 
 def make_linkify() -> tuple[Detector, dict[str, str]]:
-    import linkify_it
     from importlib.metadata import version
+
+    import linkify_it
 
     lf = linkify_it.LinkifyIt()
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from places import CONTEXT, DETECTORS, context_hash, doc_text, load_spans  # noqa: E402
+from places import CONTEXT, DETECTORS, context_hash, doc_text, load_spans
 
 JUDGEMENTS = HERE / "judgements.jsonl"
 
@@ -112,8 +112,7 @@ def record(path: Path) -> None:
                     "gold": spans, "undecidable": spans is None, "reason": reason})
         done.add(pid)
     with open(JUDGEMENTS, "a", encoding="utf-8") as f:
-        for j in new:
-            f.write(json.dumps(j, ensure_ascii=False) + "\n")
+        f.writelines(json.dumps(j, ensure_ascii=False) + "\n" for j in new)
     print(f"recorded {len(new)}; judged now {len(done)} of {len(sample)}")
 
 

@@ -19,8 +19,11 @@ Writes (all small, committed):
                 corpus can be checked against the judgements
 and ``out/places.jsonl`` (every place, for score.py and the error tables).
 
+The sampled run is also frozen (offsets only) in ``frozen.json.gz``: every place's id, kind and
+region and every agreed span, so that score.py works after detector outputs are overwritten.
+
 Usage: places.py [--detectors base,recommended,linkify-it,urlextract,turbohtml]
-                 [--target 340] [--write-sample]
+                 [--target 270] [--write-sample]
 Without --write-sample, only out/places.jsonl and a summary are written (the
 committed sample is never overwritten by accident).
 """
@@ -241,8 +244,7 @@ def main() -> int:
     dets = args.detectors.split(",")
     places, agreed_by_stratum, agreed, agreed_spans = compute(dets)
     with open(OUT / "places.jsonl", "w", encoding="utf-8") as f:
-        for p in places:
-            f.write(json.dumps(p, ensure_ascii=False) + "\n")
+        f.writelines(json.dumps(p, ensure_ascii=False) + "\n" for p in places)
     pop = Counter(p["kind"] for p in places)
     alloc = allocate(pop, args.target)
     print(f"agreed spans: {agreed} {agreed_by_stratum}; places: {len(places)}; kinds: {len(pop)}; sample size: {sum(alloc.values())}")

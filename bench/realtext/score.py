@@ -138,6 +138,8 @@ def main() -> int:
     ap.add_argument("--errors", metavar="DET", help="list every judged place DET gets wrong, with context (needs the corpus)")
     ap.add_argument("--resamples", type=int, default=RESAMPLES)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--places-only", action="store_true",
+                    help="leave the agreed spans out (precision/recall on the disagreement places alone)")
     args = ap.parse_args()
     dets = args.detectors.split(",")
     pop = load_kinds()
@@ -162,6 +164,9 @@ def main() -> int:
         except FileNotFoundError:
             bad += 1
     results = {d: score_detector(d, judged, frozen, kind_of) for d in dets}
+    if args.places_only:
+        for r in results.values():
+            r["agreed_tp"] = r["agreed_fn"] = 0
     by_kind: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for j in judged:
         by_kind[j["kind"]].append(j)
@@ -214,7 +219,7 @@ def main() -> int:
         print(f"{'detector':18s} {'precision':>22s} {'recall':>22s} {'F1':>22s}  agreed-FN unjudged")
         for d in dets:
             x = report["detectors"][d]
-            cell = lambda v, c: f"{v:.3f} [{c[0]:.3f}, {c[1]:.3f}]"  # noqa: E731
+            cell = lambda v, c: f"{v:.3f} [{c[0]:.3f}, {c[1]:.3f}]"
             print(f"{d:18s} {cell(x['precision'], x['precision_ci']):>22s} {cell(x['recall'], x['recall_ci']):>22s} "
                   f"{cell(x['f1'], x['f1_ci']):>22s}  {x['agreed_fn']:9d} {x['unjudged_spans']:8d}")
         for d in dets:
@@ -226,7 +231,6 @@ def main() -> int:
             print("  top FP kinds (weighted count): " + ", ".join(f"{k} {v:.0f}" for k, v in list(x["fp_by_kind"].items())[:6] if v > 0))
             print("  top FN kinds (weighted count): " + ", ".join(f"{k} {v:.0f}" for k, v in list(x["fn_by_kind"].items())[:6] if v > 0))
     if args.errors:
-        from places import CONTEXT
 
         d = args.errors
         spans = load_spans(d)
