@@ -272,3 +272,9 @@ def test_issue9_item15_punycode_tld() -> None:
 def test_issue9_item15_bad_tlds_raise(tld: str) -> None:
     with pytest.raises(ValueError, match="tlds"):
         find_links("x", tlds={tld})
+
+
+@pytest.mark.parametrize("text", ["1.2.3.4 ://", "//@x.com //", "1.2.3.4 //"])
+def test_lookbehind_never_wraps_round_to_the_end(text: str) -> None:
+    """A check for "://" before offset 0 must not look at the end of the text."""
+    assert find_links(text) == []

@@ -373,12 +373,17 @@ def _mailto(local: str, ascii_domain: str) -> str:
 Trace = list[Note]
 
 
+def _just_before(text: str, s: str, end: int) -> bool:
+    """Whether ``text[:end]`` ends with ``s`` (never wrapping round to the end of text)."""
+    return end >= len(s) and text.startswith(s, end - len(s))
+
+
 def _written_scheme(text: str, host_start: int, schemes: frozenset[str]) -> tuple[int, str | None, str | None]:
     """``(link start, scheme, rejection)`` for the host that starts at ``host_start``.
 
     No ``//`` before the host: ``(host_start, None, None)``, a schemeless candidate.
     """
-    if not text.startswith("//", host_start - 2) or host_start < 2:
+    if not _just_before(text, "//", host_start):
         return host_start, None, None
     colon = host_start - 3
     if colon < 0 or text[colon] != ":":
@@ -459,7 +464,7 @@ def _bad_local(text: str, start: int, at: int) -> str | None:
     if local.startswith("/"):
         return "email local-part starts with '/': the '//' of a URL, not an address"
     u = run_back(patterns().userinfo_chars, text, start)
-    if text.startswith("//", u - 2):
+    if _just_before(text, "//", u):
         return "userinfo of a URL (scheme://user[:password]@host, deprecated): nothing is linked"
     return None
 
@@ -536,7 +541,7 @@ def _scan(
                 cut = empty - 1
                 if (
                     empty == run_start
-                    or text.startswith("//", run_start - 2)
+                    or _just_before(text, "//", run_start)
                     or not p.separator.search(text, run_start, cut)
                 ):
                     reject(run_start, host_end, f"empty domain label at offset {empty}")
@@ -551,7 +556,7 @@ def _scan(
             before = text[run_start - 1] if run_start else ""
             if tld.isascii() and tld.isdigit():
                 # WHATWG URL "ends in a number": the host is an IPv4 address or nothing.
-                if before == "@" or not text.startswith("://", run_start - 3) or not _ipv4_ok(host):
+                if before == "@" or not _just_before(text, "://", run_start) or not _ipv4_ok(host):
                     reject(run_start, host_end, f"{host!r} ends in a number: only a valid IPv4 address after a scheme is linked")
                     continue
                 ascii_host = host
