@@ -278,3 +278,11 @@ def test_issue9_item15_bad_tlds_raise(tld: str) -> None:
 def test_lookbehind_never_wraps_round_to_the_end(text: str) -> None:
     """A check for "://" before offset 0 must not look at the end of the text."""
     assert find_links(text) == []
+
+
+def test_port_of_many_zeros() -> None:
+    """Leading zeros are allowed (WHATWG), and a huge run of them is no int() overflow."""
+    text = "a.com:" + "0" * 10_000
+    assert texts(text) == [text]  # port 0
+    assert texts("a.com:00080/x") == ["a.com:00080/x"]
+    assert texts("a.com:" + "0" * 10_000 + "65536/x") == []

@@ -629,7 +629,7 @@ def _scan(
                 glued = run_forward(text, nxt).end()
                 if (
                     len(digits.lstrip("0")) > 5
-                    or int(digits) > 65535
+                    or int(digits.lstrip("0") or "0") > 65535
                     or text[nxt:glued].strip(LABEL_SEPARATORS)
                 ):
                     # Linking the host alone would point somewhere other than the text says.
