@@ -587,8 +587,7 @@ def _scan(
                     reject(start, host_end, f"local-part overlaps the link that ends at offset {last_end}")
                     continue
                 local = text[start : run_start - 1]
-                if local.startswith(MAILTO):
-                    local = local[len(MAILTO) :]
+                local = local.removeprefix(MAILTO)
                 if trace is not None:
                     trace.append(Note(start, host_end, "email: local-part by §5.2, ends with the domain"))
                 yield Link(start, host_end, "email", text[start:host_end], _mailto(local, ascii_host))
@@ -737,8 +736,7 @@ def link_at(
         ascii_domain = _ascii_host(domain)
         if ascii_domain is None or _email_start(t, at) != 0:
             return None
-        if local.startswith(MAILTO):
-            local = local[len(MAILTO) :]
+        local = local.removeprefix(MAILTO)
         return Link(start, end, "email", t, _mailto(local, ascii_domain))
     probe = Link(start, end, "url", t, "")
     a = anatomy(probe)
