@@ -527,7 +527,7 @@ def _scan(
             pos = run_end
             # UTS #46 maps a default-ignorable character (U+FE0F VARIATION SELECTOR-16 …)
             # to nothing: one that ends the run is not part of the host (NOTES.md).
-            while run_end > run_start and p.default_ignorable.match(text, run_end - 1):
+            while run_end > run_start and text[run_end - 1] > "\x7f" and p.default_ignorable.match(text, run_end - 1):
                 run_end -= 1
             host_end = run_end
             while host_end > run_start and text[host_end - 1] in LABEL_SEPARATORS:
@@ -642,7 +642,7 @@ def _scan(
             end = after  # §3.5.1 step 5.2.1 at once: no Path, Query or Fragment follows
         else:
             end = _terminate(text, after, trace)
-        if scheme is None and ahead is not None and end < n:
+        if scheme is None and ahead is not None and end < n and not text[end].isspace():
             # §5: "invoked whenever an '@' … followed by a valid domain name". When all
             # between this host's end and that '@' is Link_Email, the host is part of
             # the local-part (<ptmcg.gm+pyparsing@gmail.com>): the email wins.
