@@ -286,3 +286,9 @@ def test_port_of_many_zeros() -> None:
     assert texts(text) == [text]  # port 0
     assert texts("a.com:00080/x") == ["a.com:00080/x"]
     assert texts("a.com:" + "0" * 10_000 + "65536/x") == []
+
+
+def test_issue9_item5_linkify_html_does_not_duplicate_text() -> None:
+    html = linkify_html("router http://192.168.0.1/login?next=example.com/x ok")
+    assert html.count("example.com/x") == 2  # once in href, once as the link text
+    assert html.count("<a ") == 1
