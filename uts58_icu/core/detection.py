@@ -504,6 +504,11 @@ def _scan(
                     reject(run_start, run_start + 1, "'[' after '://' does not start a valid IPv6 address")
                     continue
                 host_end = run_end = bracket.end()
+                glued = run_forward(text, host_end).end()
+                if glued > host_end:  # "[::1]é.com": no valid host (WHATWG), no link
+                    reject(run_start, glued, "label characters right after an IPv6 address")
+                    pos = glued
+                    continue
                 ascii_host = text[run_start:host_end]
             else:
                 host_end = p.label_chars.match(text, run_start).end()
