@@ -217,6 +217,7 @@ def test_issue9_item1_ip_hosts_pass_the_policy_gate() -> None:
      ("http://1.1.1.1é/x", []),
      ("http://[::1]:8080/x.com and b.com", ["http://[::1]:8080/x.com", "b.com"]),
      ("http://[::1]é.com/x", []),
+     ("See http://[::1].", ["http://[::1]"]),
      ("http://010.0.0.1/ http://1.2.3.4.5/ http://256.1.1.1/", [])],
 )
 def test_issue9_item5_ip_hosts_never_overlap(text: str, expected: list[str]) -> None:

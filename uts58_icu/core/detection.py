@@ -505,7 +505,7 @@ def _scan(
                     continue
                 host_end = run_end = bracket.end()
                 glued = run_forward(text, host_end).end()
-                if glued > host_end:  # "[::1]é.com": no valid host (WHATWG), no link
+                if text[host_end:glued].strip(LABEL_SEPARATORS):  # "[::1]é.com": no valid host
                     reject(run_start, glued, "label characters right after an IPv6 address")
                     pos = glued
                     continue
