@@ -294,3 +294,8 @@ def test_issue9_item5_linkify_html_does_not_duplicate_text() -> None:
     html = linkify_html("router http://192.168.0.1/login?next=example.com/x ok")
     assert html.count("example.com/x") == 2  # once in href, once as the link text
     assert html.count("<a ") == 1
+
+
+def test_empty_port_after_a_scheme() -> None:
+    assert texts("http://example.com:/x") == ["http://example.com:/x"]
+    assert texts("see example.com:/x") == ["example.com"]  # no scheme: a colon in prose

@@ -641,6 +641,8 @@ def _scan(
                     pos = max(pos, glued)
                     continue
                 after = nxt
+            elif scheme is not None and dot + 1 < n and text[dot + 1] in "/?#":
+                after = dot + 1  # an empty port (WHATWG: "http://example.com:/x" is valid)
         elif dot > host_end and dot < n and text[dot] in "/?#":
             after = dot
         if trace is None and (after == n or text[after] not in "/?#"):
