@@ -208,7 +208,8 @@ class Linker:
     :data:`DEFAULT_SKIP_TAGS` (``pre``, ``code``); :data:`ALWAYS_SKIPPED` elements are
     never linked. ``parse_email=False`` leaves email addresses alone. ``policy`` is the
     §8 linkification policy (default ``LinkPolicy.recommended()``) and ``tlds`` the
-    set of top-level domains, both passed to :func:`uts58_icu.find_links`.
+    set of top-level domains, both passed to :func:`uts58_icu.find_links`, as is
+    ``schemes`` (extra URL schemes, where ``find_links`` supports them).
     """
 
     def __init__(
@@ -219,6 +220,7 @@ class Linker:
         parse_email: bool = True,
         policy: LinkPolicy | None = None,
         tlds: Collection[str] | None = None,
+        schemes: Collection[str] | None = None,
     ) -> None:
         if isinstance(callbacks, (str, bytes)) or not isinstance(callbacks, Iterable):
             raise TypeError(f"callbacks must be an iterable of callables, not {type(callbacks).__name__}")
@@ -241,7 +243,16 @@ class Linker:
             policy = LinkPolicy.recommended()
         elif not isinstance(policy, LinkPolicy):
             raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
-        find_links("", tlds=tlds)  # validates tlds now rather than on the first text
+        self._find_options: dict[str, Any] = {"tlds": tlds, "policy": policy}
+        if schemes is not None:
+            if isinstance(schemes, (str, bytes)) or not all(isinstance(x, str) for x in schemes):
+                raise TypeError("schemes must be a collection of str schemes or None")
+            import inspect
+
+            if "schemes" not in inspect.signature(find_links).parameters:
+                raise NotImplementedError("schemes needs uts58_icu.find_links(schemes=…), not in this version")
+            self._find_options["schemes"] = schemes
+        find_links("", **self._find_options)  # validates the options now rather than on the first text
         self.callbacks: tuple[Callback, ...] = cbs
         self.skip_tags: frozenset[str] = skip
         self.parse_email = parse_email
@@ -251,7 +262,7 @@ class Linker:
 
     def links(self, text: str) -> list[Link]:
         """The links that would be made in a decoded text node ``text``."""
-        found = find_links(text, tlds=self.tlds, policy=self.policy)
+        found = find_links(text, **self._find_options)
         if not self.parse_email:
             found = [link for link in found if link.kind != "email"]
         return found
