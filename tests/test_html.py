@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from uts58_icu import Link, LinkPolicy
+from uts58_icu import BRACKET_STACK_LIMIT, Link, LinkPolicy
 from uts58_icu.html import Linker, Misaligned, _tokens, linkify, nofollow, target_blank, unsafe_href
 
 ISSUE_IN = "see example.com/?a=1&amp;b=2 now"
@@ -188,8 +188,9 @@ CVE_PAYLOADS = {  # name: (payload, the href of the one link expected, or None)
     "CVE-2018-7536-dots": ("example.com" + "." * N, "https://example.com"),
     "CVE-2024-38875": ("(" * N + "http://example.com/" + ")" * N, "http://example.com/"),
     "CVE-2024-38875-square": ("[" * N + "example.com" + "]" * N, "https://example.com"),
-    # "<" does not end a path (UTS #58 Link_Term), the unmatched "]" do
-    "CVE-2024-41990": ("http://example.com/" + "&lt;" * N + "]" * N, "http://example.com/" + "%3C" * N),
+    # "<" is an opening bracket of §3.5.1 termination: the link ends at the stack limit
+    "CVE-2024-41990": ("http://example.com/" + "&lt;" * N + "]" * N,
+                       "http://example.com/" + "%3C" * BRACKET_STACK_LIMIT),
     "CVE-2024-45230": ("example.com" + "&" * N + ";" * N, "https://example.com"),
 }
 
