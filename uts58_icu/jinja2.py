@@ -18,10 +18,15 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from jinja2 import Environment, pass_eval_context
+from jinja2.exceptions import FilterArgumentError
+from jinja2.nodes import EvalContext
+from markupsafe import Markup, escape
+
 from .core.detection import Link
 from .html import Callback, Linker
 
-__all__ = ["install", "urlize"]
+__all__ = ["do_urlize", "install", "urlize"]
 
 # Jinja's rule for an extra scheme: "name:" with up to two slashes.
 _SCHEME = re.compile(r"[\w.+-]{2,}:/{0,2}\Z")
@@ -44,6 +49,8 @@ def _linker(trim_url_limit: int | None, rel: str | None, target: str | None, sch
     def attrs_cb(attrs: dict[str, str], link: Link) -> dict[str, str]:
         if trim_url_limit is not None and len(attrs["_text"]) > trim_url_limit:
             attrs["_text"] = attrs["_text"][:trim_url_limit] + "..."
+        if link.kind == "email" and attrs["_text"][:7].lower() == "mailto:":
+            attrs["_text"] = attrs["_text"][7:]  # as Jinja: the address without the scheme
         if not attrs["href"].lower().startswith("mailto:"):
             if rel:
                 attrs["rel"] = rel
@@ -65,9 +72,8 @@ def urlize(
     target: str | None = None,
     rel: str | None = None,
     extra_schemes: Iterable[str] | None = None,
-) -> Any:
+) -> Markup:
     """``value`` (escaped unless it is ``Markup``) with links, as ``Markup``."""
-    from markupsafe import Markup, escape
 
     if trim_url_limit is not None and (isinstance(trim_url_limit, bool) or not isinstance(trim_url_limit, int)):
         raise TypeError(f"trim_url_limit must be an int or None, not {type(trim_url_limit).__name__}")
@@ -82,39 +88,38 @@ def urlize(
     return Markup(_linker(trim_url_limit, " ".join(sorted(rel_parts)) or None, target or None, schemes).linkify(html))
 
 
-def install(env: Any) -> Any:
-    """Register :func:`urlize` as ``env``'s ``urlize`` filter; returns ``env``.
+@pass_eval_context
+def do_urlize(
+    eval_ctx: EvalContext,
+    value: Any,
+    trim_url_limit: int | None = None,
+    nofollow: bool = False,
+    target: str | None = None,
+    rel: str | None = None,
+    extra_schemes: Iterable[str] | None = None,
+) -> Any:
+    """Jinja's ``urlize`` filter on UTS #58, with the environment's ``urlize.*`` policies."""
+    policies = eval_ctx.environment.policies
+    rel_parts = set((rel or "").split())
+    rel_parts.update((policies.get("urlize.rel") or "").split())
+    if target is None:
+        target = policies.get("urlize.target")
+    if extra_schemes is None:
+        extra_schemes = policies.get("urlize.extra_schemes") or ()
+    try:
+        _check_schemes(extra_schemes)
+    except ValueError as exc:
+        raise FilterArgumentError(str(exc)) from None
+    rv = urlize(value, trim_url_limit, nofollow, target, " ".join(sorted(rel_parts)) or None, extra_schemes)
+    return rv if eval_ctx.autoescape else str(rv)
+
+
+def install(env: Environment) -> Environment:
+    """Register :func:`do_urlize` as ``env``'s ``urlize`` filter; returns ``env``.
 
     The filter honours ``env.policies["urlize.rel"]``, ``["urlize.target"]`` and
     ``["urlize.extra_schemes"]`` as Jinja's own does, and returns ``Markup`` only when
     the template autoescapes.
     """
-    from jinja2 import pass_eval_context
-    from jinja2.exceptions import FilterArgumentError
-
-    @pass_eval_context
-    def do_urlize(
-        eval_ctx: Any,
-        value: Any,
-        trim_url_limit: int | None = None,
-        nofollow: bool = False,
-        target: str | None = None,
-        rel: str | None = None,
-        extra_schemes: Iterable[str] | None = None,
-    ) -> Any:
-        policies = eval_ctx.environment.policies
-        rel_parts = set((rel or "").split())
-        rel_parts.update((policies.get("urlize.rel") or "").split())
-        if target is None:
-            target = policies.get("urlize.target")
-        if extra_schemes is None:
-            extra_schemes = policies.get("urlize.extra_schemes") or ()
-        try:
-            _check_schemes(extra_schemes)
-        except ValueError as exc:
-            raise FilterArgumentError(str(exc)) from None
-        rv = urlize(value, trim_url_limit, nofollow, target, " ".join(sorted(rel_parts)) or None, extra_schemes)
-        return rv if eval_ctx.autoescape else str(rv)
-
     env.filters["urlize"] = do_urlize
     return env
