@@ -10,7 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from uts58_icu import BRACKET_STACK_LIMIT, Link, LinkPolicy
-from uts58_icu.html import Linker, Misaligned, _tokens, linkify, nofollow, target_blank, unsafe_href
+from uts58_icu.html import (
+    Linker,
+    Misaligned,
+    _tokens,
+    linkify,
+    nofollow,
+    target_blank,
+    unsafe_href,
+)
 
 ISSUE_IN = "see example.com/?a=1&amp;b=2 now"
 ISSUE_OUT = 'see <a href="https://example.com/?a=1&amp;b=2" rel="nofollow">example.com/?a=1&amp;b=2</a> now'
@@ -24,7 +32,7 @@ def mark(attrs: dict[str, str], link: Link) -> dict[str, str]:
 
 
 MARKED = Linker(callbacks=[mark])
-INSERTED = re.compile(r'<a href="[^"]*" ' + MARK + r'="1">(.*?)</a>', re.S)
+INSERTED = re.compile(r'<a href="[^"]*" ' + MARK + r'="1">(.*?)</a>', re.DOTALL)
 
 
 def unlinked(out: str) -> str:
@@ -201,3 +209,15 @@ def test_django_cve_payloads(name: str) -> None:
     out = MARKED.linkify(payload)
     assert unlinked(out) == payload
     assert re.findall(r'<a href="([^"]*)"', out) == ([href] if href else [])
+
+
+def test_import_uts58_icu_loads_no_parser_or_framework() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, uts58_icu; "
+        "print(sorted(m for m in ('turbohtml', 'django', 'jinja2', 'markupsafe', 'nh3') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

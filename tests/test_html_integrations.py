@@ -20,10 +20,10 @@ if not settings.configured:
     settings.configure(INSTALLED_APPS=["uts58_icu.django"], USE_I18N=False)
     django.setup()
 
-from django.template import Context, Engine  # noqa: E402
-from django.utils.safestring import SafeData, mark_safe  # noqa: E402
+from django.template import Context, Engine
+from django.utils.safestring import SafeData, mark_safe
 
-from uts58_icu.django import urlize as django_urlize  # noqa: E402
+from uts58_icu.django import urlize as django_urlize
 
 # --- bleach adapter ---------------------------------------------------------------
 

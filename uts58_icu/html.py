@@ -35,9 +35,9 @@ from .linkification.policy import LinkPolicy
 
 __all__ = [
     "ALWAYS_SKIPPED",
-    "Callback",
     "DEFAULT_CALLBACKS",
     "DEFAULT_SKIP_TAGS",
+    "Callback",
     "Linker",
     "linkify",
     "nofollow",
@@ -173,7 +173,7 @@ def _tokens(html: str) -> Iterator[tuple[int, int, int, str, str]]:
 class _Run:
     """One run of text between two markup tokens: source spans and their decoded text."""
 
-    __slots__ = ("d_starts", "s_starts", "refs", "pieces", "length")
+    __slots__ = ("d_starts", "length", "pieces", "refs", "s_starts")
 
     def __init__(self) -> None:
         self.d_starts: list[int] = []
@@ -333,14 +333,14 @@ class Linker:
     def _anchor(self, link: Link, source: str) -> str | None:
         # The visible text is the link's text; §8 escaped invisibles when the policy asks.
         display = link.display if link.escape_invisibles else link.text
-        attrs: dict[str, str] | None = {"href": link.href, "_text": display}
+        attrs: dict[str, str] = {"href": link.href, "_text": display}
         for cb in self.callbacks:
-            attrs = cb(attrs, link)
-            if attrs is None:
+            returned = cb(attrs, link)
+            if returned is None:
                 return None
-            if not isinstance(attrs, dict):
-                raise TypeError(f"a linkify callback must return a dict or None, not {type(attrs).__name__}")
-        assert attrs is not None
+            if not isinstance(returned, dict):
+                raise TypeError(f"a linkify callback must return a dict or None, not {type(returned).__name__}")
+            attrs = returned
         href = attrs.get("href")
         if not isinstance(href, str) or unsafe_href(href):
             return None

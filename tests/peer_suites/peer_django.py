@@ -13,11 +13,11 @@ from django.conf import settings
 settings.configure(INSTALLED_APPS=["uts58_icu.django"], USE_TZ=True)
 django.setup()
 
-import django.template.defaultfilters as defaultfilters  # noqa: E402
-import django.utils.html  # noqa: E402
+import django.utils.html
+from django.template import defaultfilters
 
-from uts58_icu.django import urlize as our_urlize  # noqa: E402
-from uts58_icu.django.templatetags import uts58  # noqa: E402
+from uts58_icu.django import urlize as our_urlize
+from uts58_icu.django.templatetags import uts58
 
 defaultfilters.register.filters["urlize"] = uts58.urlize
 defaultfilters.register.filters["urlizetrunc"] = uts58.urlizetrunc

@@ -76,7 +76,7 @@ class Linker:
     def linkify(self, text: str) -> str:
         """``text`` (HTML) with links added."""
         if not isinstance(text, str):
-            raise TypeError("argument cannot be of '{}' type, must be of text type".format(type(text).__name__))
+            raise TypeError(f"argument cannot be of '{type(text).__name__}' type, must be of text type")
         return self._linker.linkify(text)
 
 

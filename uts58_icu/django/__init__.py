@@ -13,9 +13,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core.detection import Link
-from ..html import Callback, Linker, nofollow as _nofollow
+from ..html import Callback, Linker
+from ..html import nofollow as _nofollow
 
-__all__ = ["urlize", "trim_url"]
+__all__ = ["trim_url", "urlize"]
 
 
 def trim_url(text: str, limit: int | None) -> str:
