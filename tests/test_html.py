@@ -221,3 +221,10 @@ def test_import_uts58_icu_loads_no_parser_or_framework() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_elements_never_nest() -> None:
+    # "<a id=x/>" opens an a (no self-closing in HTML) and everything up to the next
+    # a is inside it; a new <a> closes it (adoption agency), so after "</a>" text is free.
+    html = '<h2><a id="s"/>Title a.com</h2><p>see <a href="u">u</a> then b.com</p>'
+    assert linkify(html) == html.replace("b.com", '<a href="https://b.com" rel="nofollow">b.com</a>')

@@ -304,6 +304,10 @@ class Linker:
             if tag in skipped:
                 n = open_skips.get(tag, 0)
                 if kind == _START:
+                    if tag == "a" and n:
+                        # WHATWG tree construction: an <a> start tag while an a is open
+                        # closes that a first (adoption agency), so a elements never nest.
+                        continue
                     open_skips[tag] = n + 1
                     depth += 1
                 elif n:
