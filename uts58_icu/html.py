@@ -120,6 +120,8 @@ def _tokenizer() -> Any:
 
 
 _TEXT, _REF, _START, _END, _OTHER = range(5)
+#: How many times the gaps between new links are scanned again (see ``Linker._flush``).
+_MAX_RESCANS = 16
 # A dropped token (WHATWG: "</>" is a parse error and emits nothing) would make the
 # tokenizer join the text on both sides; spaces of the same length keep offsets 1:1.
 _EMPTY_END_TAG = re.compile(r"</>")
@@ -319,16 +321,40 @@ class Linker:
         yield html[copied:]
 
     def _flush(self, html: str, run: _Run, s_end: int, copied: int) -> Iterator[str]:
-        """Links in one run of text; yields output from ``copied`` up to ``s_end``."""
+        """Links in one run of text; yields output from ``copied`` up to ``s_end``.
+
+        Idempotence: once links are inserted, a second pass sees the text between them
+        as separate runs, and detection depends on context (``a.comhttp://b.org`` links
+        only the URL, while ``a.com`` alone is a link). So each gap between inserted
+        links is scanned again on its own, as the second pass would, until no gap
+        gains a link — at most :data:`_MAX_RESCANS` levels, each over disjoint text,
+        so the work stays linear in the run.
+        """
         text = run.pieces[0] if len(run.pieces) == 1 else "".join(run.pieces)
-        for link in self.links(text):
-            s0 = run.source_offset(link.start, s_end)
-            s1 = run.source_offset(link.end, s_end)
-            if s0 is None or s1 is None:
-                continue  # a link edge inside a character reference: leave it unlinked
-            anchor = self._anchor(link, html[s0:s1])
-            if anchor is None:
-                continue
+        inserts: list[tuple[int, int, str]] = []
+        spans = [(0, len(text))]
+        for _level in range(_MAX_RESCANS + 1):
+            gaps: list[tuple[int, int]] = []
+            for lo, hi in spans:
+                prev = lo
+                for link in self.links(text[lo:hi] if (lo, hi) != (0, len(text)) else text):
+                    s0 = run.source_offset(lo + link.start, s_end)
+                    s1 = run.source_offset(lo + link.end, s_end)
+                    if s0 is None or s1 is None:
+                        continue  # a link edge inside a character reference: leave it unlinked
+                    anchor = self._anchor(link, html[s0:s1])
+                    if anchor is None:
+                        continue
+                    inserts.append((s0, s1, anchor))
+                    gaps.append((prev, lo + link.start))
+                    prev = lo + link.end
+                if prev != lo:
+                    gaps.append((prev, hi))
+            spans = [(lo, hi) for lo, hi in gaps if hi > lo]
+            if not spans:
+                break
+        inserts.sort()
+        for s0, s1, anchor in inserts:
             yield html[copied:s0]
             yield anchor
             copied = s1
