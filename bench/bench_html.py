@@ -123,7 +123,7 @@ def check_identical(docs: dict[str, str]) -> tuple[int, int]:
         return attrs
 
     linker = Linker(callbacks=[mark])
-    inserted = re.compile(r'<a href="[^"]*" ' + MARK + r'="1">(.*?)</a>', re.S)
+    inserted = re.compile(r'<a href="[^"]*" ' + MARK + r'="1">(.*?)</a>', re.DOTALL)
     bad = links = 0
     for name, doc in docs.items():
         out = linker.linkify(doc)

@@ -39,16 +39,18 @@ def mark(attrs: dict[str, str], link: Link) -> dict[str, str]:
     return attrs
 
 
-INSERTED = re.compile(r'<a href="[^"]*" data-t="1">(.*?)</a>', re.S)
+INSERTED = re.compile(r'<a href="[^"]*" data-t="1">(.*?)</a>', re.DOTALL)
 PAGES = bench_html.render_pages(corpus.ascii_corpus(60_000), "ascii", 20_000) + bench_html.render_pages(
     corpus.multilingual_corpus(60_000), "multilingual", 20_000
 )
 HANDWRITTEN = [
-    "<!DOCTYPE html>\r\n<html><head><title>a.com</title><style>p{}</style>"
-    '<script>var u="http://x.com";</script></head>\r\n<body onload="go(\'b.com\')">'
-    "<!-- c.com --><P ALIGN=center>See d.com &amp; e.com&#x2F;x, &copy; f.com</P>"
-    "<pre>g.com</pre><textarea>h.com</textarea><svg><a>i.com</a></svg>"
-    "<table><tr><td>j.com<td>k@l.com</table><a name=top/>m.com</a> n.com\r\n</body></html>",
+    (
+        "<!DOCTYPE html>\r\n<html><head><title>a.com</title><style>p{}</style>"
+        '<script>var u="http://x.com";</script></head>\r\n<body onload="go(\'b.com\')">'
+        "<!-- c.com --><P ALIGN=center>See d.com &amp; e.com&#x2F;x, &copy; f.com</P>"
+        "<pre>g.com</pre><textarea>h.com</textarea><svg><a>i.com</a></svg>"
+        "<table><tr><td>j.com<td>k@l.com</table><a name=top/>m.com</a> n.com\r\n</body></html>"
+    ),
 ]
 
 
