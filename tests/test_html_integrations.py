@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import django
 import pytest
 from django.conf import settings
@@ -19,6 +21,7 @@ if not settings.configured:
     django.setup()
 
 from django.template import Context, Engine
+from django.utils.html import escape
 from django.utils.safestring import SafeData, mark_safe
 
 from uts58_icu.django import urlize as django_urlize
@@ -95,6 +98,20 @@ def test_django_urlizetrunc() -> None:
         '<a href="http://example.com/path" rel="nofollow">http://…</a>'
     )
     assert render("{{ t|urlizetrunc:'30' }}", t="a.com") == '<a href="https://a.com" rel="nofollow">a.com</a>'
+
+
+@pytest.mark.parametrize(
+    ("payload", "href"),
+    [  # Django urlize CVE payloads (see tests/test_html.py), through the real filter
+        ("a@" + "a." * 3000 + "!", None),
+        ("(" * 3000 + "http://example.com/" + ")" * 3000, "http://example.com/"),
+        ("example.com" + "&" * 3000 + ";" * 3000, "https://example.com"),
+    ],
+)
+def test_django_cve_payloads(payload: str, href: str | None) -> None:
+    out = render("{{ t|urlize }}", t=payload)
+    assert re.findall(r'<a href="([^"]*)"', out) == ([href] if href else [])
+    assert re.sub(r"<a [^>]*>|</a>", "", out) == str(escape(payload))
 
 
 def test_django_function() -> None:
