@@ -504,6 +504,11 @@ def _scan(
                     reject(run_start, run_start + 1, "'[' after '://' does not start a valid IPv6 address")
                     continue
                 host_end = run_end = bracket.end()
+                glued = run_forward(text, host_end).end()
+                if text[host_end:glued].strip(LABEL_SEPARATORS):  # "[::1]é.com": no valid host
+                    reject(run_start, glued, "label characters right after an IPv6 address")
+                    pos = glued
+                    continue
                 ascii_host = text[run_start:host_end]
             else:
                 host_end = p.label_chars.match(text, run_start).end()
@@ -527,7 +532,7 @@ def _scan(
             pos = run_end
             # UTS #46 maps a default-ignorable character (U+FE0F VARIATION SELECTOR-16 …)
             # to nothing: one that ends the run is not part of the host (NOTES.md).
-            while run_end > run_start and p.default_ignorable.match(text, run_end - 1):
+            while run_end > run_start and text[run_end - 1] > "\x7f" and p.default_ignorable.match(text, run_end - 1):
                 run_end -= 1
             host_end = run_end
             while host_end > run_start and text[host_end - 1] in LABEL_SEPARATORS:
@@ -636,13 +641,15 @@ def _scan(
                     pos = max(pos, glued)
                     continue
                 after = nxt
+            elif scheme is not None and dot + 1 < n and text[dot + 1] in "/?#":
+                after = dot + 1  # an empty port (WHATWG: "http://example.com:/x" is valid)
         elif dot > host_end and dot < n and text[dot] in "/?#":
             after = dot
         if trace is None and (after == n or text[after] not in "/?#"):
             end = after  # §3.5.1 step 5.2.1 at once: no Path, Query or Fragment follows
         else:
             end = _terminate(text, after, trace)
-        if scheme is None and ahead is not None and end < n:
+        if scheme is None and ahead is not None and end < n and not text[end].isspace():
             # §5: "invoked whenever an '@' … followed by a valid domain name". When all
             # between this host's end and that '@' is Link_Email, the host is part of
             # the local-part (<ptmcg.gm+pyparsing@gmail.com>): the email wins.
