@@ -139,9 +139,10 @@ def test_jinja_filter_and_policies() -> None:
         '<a href="http://example.com/path" rel="nofollow ugc" target="_top">http://exa...</a>'
         ' <a href="mailto:me@x.org">me@x.org</a>'
     )
-    env.policies["urlize.extra_schemes"] = ["bad scheme"]
-    with pytest.raises(FilterArgumentError):
-        env.from_string("{{ v|urlize }}").render(v="x")
+    for bad in (["bad scheme"], ["javascript:"]):
+        env.policies["urlize.extra_schemes"] = bad
+        with pytest.raises(FilterArgumentError):
+            env.from_string("{{ v|urlize }}").render(v="x")
 
 
 def test_jinja_function() -> None:

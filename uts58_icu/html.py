@@ -211,7 +211,7 @@ class Linker:
     never linked. ``parse_email=False`` leaves email addresses alone. ``policy`` is the
     §8 linkification policy (default ``LinkPolicy.recommended()``) and ``tlds`` the
     set of top-level domains, both passed to :func:`uts58_icu.find_links`, as is
-    ``schemes`` (extra URL schemes, where ``find_links`` supports them).
+    ``schemes`` (extra URL schemes, written before a host).
     """
 
     def __init__(
@@ -247,13 +247,7 @@ class Linker:
             raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
         self._find_options: dict[str, Any] = {"tlds": tlds, "policy": policy}
         if schemes is not None:
-            if isinstance(schemes, (str, bytes)) or not all(isinstance(x, str) for x in schemes):
-                raise TypeError("schemes must be a collection of str schemes or None")
-            import inspect
-
-            if "schemes" not in inspect.signature(find_links).parameters:
-                raise NotImplementedError("schemes needs uts58_icu.find_links(schemes=…), not in this version")
-            self._find_options["schemes"] = schemes
+            self._find_options["schemes"] = schemes  # checked by find_links below
         find_links("", **self._find_options)  # validates the options now rather than on the first text
         self.callbacks: tuple[Callback, ...] = cbs
         self.skip_tags: frozenset[str] = skip

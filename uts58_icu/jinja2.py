@@ -107,10 +107,9 @@ def do_urlize(
     if extra_schemes is None:
         extra_schemes = policies.get("urlize.extra_schemes") or ()
     try:
-        _check_schemes(extra_schemes)
-    except ValueError as exc:
+        rv = urlize(value, trim_url_limit, nofollow, target, " ".join(sorted(rel_parts)) or None, extra_schemes)
+    except ValueError as exc:  # a scheme that is not one, or one never linked (javascript:)
         raise FilterArgumentError(str(exc)) from None
-    rv = urlize(value, trim_url_limit, nofollow, target, " ".join(sorted(rel_parts)) or None, extra_schemes)
     return rv if eval_ctx.autoescape else str(rv)
 
 
