@@ -44,7 +44,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from places import CONTEXT, context_hash, doc_text, is_cjk, load_manifest  # noqa: E402
+from places import context_hash, doc_text, is_cjk, load_manifest
 
 SEED = 5858
 TARGET = 300
@@ -175,7 +175,6 @@ def main() -> int:
         lines.append(f"# agreed spans: {len(spans)}; seed {SEED}; risk factor {RISK_FACTOR} for bare-* and *-cjk")
         (HERE / "agreed_kinds.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"wrote {len(sample)} agreed spans to agreed_sample.jsonl")
-    _ = CONTEXT
     return 0
 
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from judge import find_text  # noqa: E402
-from places import CONTEXT, context_hash, doc_text  # noqa: E402
+from judge import find_text
+from places import CONTEXT, context_hash, doc_text
 
 JUDGEMENTS = HERE / "judgements_agreed.jsonl"
 

@@ -239,7 +239,7 @@ def main() -> int:
         errs_fn: dict[str, float] = defaultdict(float)
         for u in units:
             w = pop[u["kind"]] / n_k[u["kind"]]
-            a, b, c = results[d]["per_unit"][u["uid"]]
+            _, b, c = results[d]["per_unit"][u["uid"]]
             errs_fp[u["kind"]] += w * b
             errs_fn[u["kind"]] += w * c
         report["detectors"][d] = {
@@ -284,7 +284,7 @@ def main() -> int:
         spans = load_spans(d)
         print(f"\n== judged units where {d} differs from gold ==")
         for u in units:
-            a, b, c = results[d]["per_unit"][u["uid"]]
+            _, b, c = results[d]["per_unit"][u["uid"]]
             if not (b or c):
                 continue
             text = doc_text(u["doc"])
