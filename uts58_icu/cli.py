@@ -12,7 +12,7 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from . import __version__
 from ._icu import ICU_VERSION, UNICODE_VERSION, char_name
@@ -203,12 +203,41 @@ class _Writer:
             self.pieces, self.size = [], 0
 
 
+def _scheme_arg(value: str) -> str:
+    """A --scheme value, checked as find_links(schemes=…) checks it."""
+    from .core.detection import scan_options
+
+    try:
+        scan_options(schemes=(value,))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return value
+
+
+def _add_detection_args(p: argparse.ArgumentParser) -> None:
+    """The base detector's options (issue 15 item 8)."""
+    p.add_argument("--no-emails", dest="emails", action="store_false", help="link no email addresses")
+    p.add_argument(
+        "--no-schemeless", dest="schemeless", action="store_false",
+        help="link only URLs written with a scheme (https://…)",
+    )
+    p.add_argument(
+        "--scheme", dest="schemes", action="append", default=[], metavar="S", type=_scheme_arg,
+        help="also link URLs with scheme S (repeatable), e.g. --scheme ssh --scheme git+https",
+    )
+
+
+def _detection_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"emails": args.emails, "schemeless": args.schemeless, "schemes": tuple(args.schemes)}
+
+
 def _cmd_detect(args: argparse.Namespace) -> int:
     import json
 
-    from .conformance import LINK_END, LINK_START
-    from .linkification.apply import iter_links
+    from .conformance import LINK_END, LINK_START, mark_links
+    from .linkification.apply import explain_notes, iter_links
 
+    options = _detection_options(args)
     out = _Writer(_stdout())
     offset = 0
     current = -1
@@ -217,15 +246,12 @@ def _cmd_detect(args: argparse.Namespace) -> int:
             if index != current:  # offsets count code points from the start of each input
                 current, offset = index, 0
             if args.explain:
-                from .conformance import mark_links
-                from .linkification.explain import explain_all
-
-                links, notes = explain_all(block)
+                links, notes = explain_notes(block, **options)
                 out.write(mark_links(block, links))
                 for note in notes:
                     out.write(f"  [{offset + note.start}:{offset + note.end}] {note.reason}\n")
             elif args.json:
-                for link in iter_links(block):
+                for link in iter_links(block, **options):
                     obj = {
                         "file": name,  # as given; "-" is stdin
                         "start": offset + link.start,
@@ -237,7 +263,7 @@ def _cmd_detect(args: argparse.Namespace) -> int:
                     out.write(json.dumps(obj, ensure_ascii=False) + "\n")
             else:
                 pos = 0
-                for link in iter_links(block):  # §3: marked as in LinkDetectionTest.txt
+                for link in iter_links(block, **options):  # marked as in LinkDetectionTest.txt
                     out.write(block[pos : link.start])
                     out.write(LINK_START)
                     out.write(link.text)
@@ -255,7 +281,7 @@ def _cmd_linkify(args: argparse.Namespace) -> int:
 
     out = _stdout()
     for _index, _name, block in _input_blocks(args.files, args.errors):
-        out.write(linkify_html(block, rel=args.rel, target=args.target))
+        out.write(linkify_html(block, rel=args.rel, target=args.target, **_detection_options(args)))
     return EXIT_OK
 
 
@@ -324,12 +350,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--explain", action="store_true",
         help="after each line, say why each link starts and ends where it does, and what was rejected",
     )
+    _add_detection_args(p)
     p.set_defaults(func=_cmd_detect)
 
     p = sub.add_parser("linkify", help="turn text into HTML with <a href> links")
     _add_input_args(p)
     p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
     p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
+    _add_detection_args(p)
     p.set_defaults(func=_cmd_linkify)
 
     p = sub.add_parser("conformance", help="run Unicode's LinkDetectionTest/LinkFormattingTest")
