@@ -23,6 +23,7 @@ def spark() -> Iterator[SparkSession]:
         SparkSession.builder.master("local[2]")
         .appName("uts58-icu-tests")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", "4")
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", "200")
         .getOrCreate()
