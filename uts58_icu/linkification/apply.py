@@ -19,6 +19,7 @@ from ..core._classes import patterns
 from ..core.detection import Link, _check, _scan, _tld_key, anatomy, link_at
 from ..core.termination import Note
 from ..core.tlds import default_tlds
+from . import rules
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
 
 __all__ = ["apply_policy", "explain_notes", "find_links", "iter_links"]
@@ -106,18 +107,13 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
     host = text[a.host_start : a.host_end]
     is_ip = link.kind == "url" and (host.startswith("[") or bool(patterns().ipv4.fullmatch(host)))
     pp = policy_patterns()
-    if policy.cjk_boundary and link.kind == "url" and not a.has_scheme:
-        moved = _cjk_start(text, a.host_start, a.host_end)
-        if moved is None:
-            reject("§8 CJK boundary: no domain left after moving the start")
-            return None
-        if moved != link.start:
-            narrowed = link_at(text, moved, link.end, "url", tlds=tlds)
-            if narrowed is None:
-                reject("§8 CJK boundary: what is left after moving the start is not a valid host")
-                return None
-            link, a = narrowed, anatomy(narrowed)
-            host = text[a.host_start : a.host_end]
+    # §8 "alter the bounds": the recommended rules that move a link's bounds inward.
+    narrowed = rules.narrow(text, link, policy, tlds, reject)
+    if narrowed is None:
+        return None
+    if narrowed is not link:
+        link, a = narrowed, anatomy(narrowed)
+        host = text[a.host_start : a.host_end]
     if policy.require_identifier_allowed and not is_ip:
         unicode_host, _ = idna_to_unicode(host)
         bad = pp.not_allowed.search(unicode_host.replace(".", ""))
@@ -145,32 +141,12 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
             if longest > policy.max_part_length:
                 reject(f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
                 return None
-        if policy.guard_false_positives and not a.has_scheme and link.end == a.after and not is_ip:
-            labels = [label for label in patterns().separator.split(host) if label]
-            if labels and _tld_key(labels[-1]) in policy.file_extension_tlds:
-                reject(f"§8 false-positive guard: '.{labels[-1]}' is also a file extension")
-                return None
-            if all(label.isalpha() for label in labels) and len(labels[0]) == 1 and all(
-                len(label) <= 2 for label in labels
-            ):
-                reject(f"§8 false-positive guard: {host!r} looks like an abbreviation")
-                return None
+    # §8 "reject particular link detection results": schemeless file names, code, abbreviations.
+    why = rules.reject_reason(text, link, a, policy) if not is_ip else None
+    if why is not None:
+        reject(why)
+        return None
     return link
-
-
-def _cjk_start(text: str, start: int, host_end: int) -> int | None:
-    """§8: move the start after the last change between (lb=ID or lb=SA) and other characters."""
-    id_or_sa = policy_patterns().id_or_sa
-    sep = patterns().separator.search(text, start, host_end)
-    first_label_end = sep.start() if sep else host_end
-    new = start
-    prev = bool(id_or_sa.match(text, start))
-    for i in range(start + 1, first_label_end):
-        cur = bool(id_or_sa.match(text, i))
-        if cur != prev:
-            new = i
-        prev = cur
-    return new if new < first_label_end else None
 
 
 def _part_lengths(rest: str) -> list[str]:
