@@ -24,6 +24,9 @@ def linkify_html(
     The attribute is the link's ``href`` (ASCII host, percent-encoded) and the
     visible text its ``display`` (minimally escaped, Unicode host). Both are
     HTML-escaped; nothing from the input can open a tag or an attribute.
+
+    ``policy`` defaults to :meth:`LinkPolicy.recommended` (text for people to read);
+    pass ``LinkPolicy()`` for the conformant base algorithm.
     """
     import html
 
@@ -38,6 +41,8 @@ def linkify_html(
         extra += f' target="{html.escape(target, quote=True)}"'
     out = []
     pos = 0
+    if policy is None:
+        policy = LinkPolicy.recommended()
     for link in find_links(text, tlds=tlds, policy=policy):
         out.append(html.escape(text[pos : link.start], quote=False))
         out.append(

@@ -26,7 +26,7 @@ DEFAULT_FILE_EXTENSION_TLDS: frozenset[str] = FILE_EXTENSION_TLDS
 _BOOL_FIELDS = (
     "require_identifier_allowed", "spoof_check", "reject_spoof", "cjk_boundary", "cjk_end",
     "trim_markup", "reject_code_context", "reject_file_names", "reject_abbreviations",
-    "reject_generic_tld_names", "drop_empty_query", "guard_false_positives",
+    "reject_generic_tld_names", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
 )
 
 
@@ -77,12 +77,17 @@ class LinkPolicy:
     #: §8 ("helpers.py"): reject schemeless host-only names whose TLD is also a file
     #: extension (``file_extension_tlds``): ``README.md``, ``setup.py``, ``configure.ac``.
     reject_file_names: bool = False
-    #: §8 ("eg, M.Sc."): reject schemeless names that look like abbreviations.
+    #: §8 ("eg, M.Sc."): reject schemeless names that look like abbreviations (``M.Sc.``)
+    #: or version numbers (``3.0.0.final``).
     reject_abbreviations: bool = False
     #: §8 usability: reject a bare two-label schemeless name under a generic TLD
     #: delegated since 2013 (mostly words: ``collections.abc``, ``network.target``);
     #: a scheme, ``www.`` or a path keeps it.
     reject_generic_tld_names: bool = False
+    #: §8 usability: reject a schemeless name of three or more labels whose first label
+    #: is a TLD (``com.example.Foo``, ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``):
+    #: reverse-DNS identifiers, not hosts.
+    reject_reverse_dns_names: bool = False
     #: §8 "alter the bounds": drop a lone trailing ``?`` (``Have you seen example.com?``).
     drop_empty_query: bool = False
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
@@ -124,7 +129,7 @@ class LinkPolicy:
 
         On: ``trim_markup``, ``cjk_boundary``, ``cjk_end``, ``reject_code_context``,
         ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
-        ``drop_empty_query``, and ``bidi_controls='escape'``.
+        ``reject_reverse_dns_names``, ``drop_empty_query``, and ``bidi_controls='escape'``.
         """
         return RECOMMENDED_POLICY
 
@@ -138,6 +143,7 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_file_names=True,
     reject_abbreviations=True,
     reject_generic_tld_names=True,
+    reject_reverse_dns_names=True,
     drop_empty_query=True,
     bidi_controls="escape",
 )

@@ -98,7 +98,9 @@ _WRAP_CHARS = "*_~"
 # A ``key=`` before an email address inside what §5.2 takes as its local-part.
 _KEY_EQUALS = re.compile(r"-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*=")
 _EMAIL_LEADING_QUOTES = "`'\""
-_CODE_BEFORE = frozenset("_/\\$={")
+#: First labels that make a dotted name a reverse-DNS identifier: ``com.example.Foo``
+#: (D-Bus, Java), ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``, ``io.github.app``.
+_REVERSE_DNS_FIRST = frozenset({"com", "org", "net", "edu", "gov", "mil", "io"})
 _WORD = re.compile(r"\w")
 _ABBREVIATION = re.compile(r"[^\W\d_](?:[.\u3002\uff0e\uff61][^\W\d_]{1,2})+")
 _LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
@@ -354,33 +356,44 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     """
     if link.kind != "url" or a.has_scheme:
         return None
-    host_only = link.end == a.after
+    host_only = link.end == a.after  # no path, query or fragment
     before = text[link.start - 1] if link.start else ""
     after = text[link.end] if link.end < len(text) else ""
     if policy.reject_code_context:
         # `/` or `\` before: the name is a segment of a file path (``src/setup.py``,
-        # ``C:\dir\a.cc``), whatever follows it.
-        if before in ("/", "\\"):
-            return f"§8 reject_code_context: {before!r} before (a file path, not a host)"
+        # ``C:\dir\a.cc``); `_` or `$` before: it is the end of a longer identifier
+        # or a variable (``CODE_OF_CONDUCT.md``, ``CHANGELOG_V16.md#16.1``, ``$HOME.com``).
+        # A host name has neither before it, whatever follows.
+        if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)):
+            return f"§8 reject_code_context: {before!r} before (code or a file path, not a host)"
         if host_only and not _is_emphasis(text, link.start, link.end):
-            # `$ = {` before: a variable, an assignment or a template; `_` before or
-            # after: the name is part of a longer identifier (``pam_motd.so``,
-            # ``jinja2.is_undefined``); `(` after: a call or a man-page section
-            # (``response.next()``, ``systemd.network(5)``).
-            if before in _CODE_BEFORE:
+            # `=` or `{` before: an assignment or a template; `_` after: the name goes
+            # on as an identifier (``jinja2.is_undefined``); `(` after: a call or a
+            # man-page section (``response.next()``, ``systemd.network(5)``).
+            if before in ("=", "{"):
                 return f"§8 reject_code_context: {before!r} before (code, not a host)"
             if after in ("_", "("):
                 return f"§8 reject_code_context: {after!r} after (code, not a host)"
-    if not host_only or a.host_end != link.end:
-        return None
     host = text[a.host_start : a.host_end]
     labels = _LABEL_SEP.split(host)
+    if policy.reject_reverse_dns_names and len(labels) >= 3 and labels[0].lower() in _REVERSE_DNS_FIRST:
+        return (
+            f"§8 reject_reverse_dns_names: {host!r} starts with the TLD {labels[0]!r} "
+            "(a reverse-DNS identifier: Java package, D-Bus or application name, sysctl key)"
+        )
+    if link.end > a.after and text[a.after] == "/":
+        return None  # a path keeps the link (``example.py/docs``); a port does not (``setup.py:45``)
     tld = labels[-1].lower()
     if (policy.reject_file_names or policy.guard_false_positives) and tld in policy.file_extension_tlds:
         return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
-    if (policy.reject_abbreviations or policy.guard_false_positives) and _ABBREVIATION.fullmatch(host) \
-            and len(labels[0]) == 1:
-        return f"§8 reject_abbreviations: {host!r} looks like an abbreviation"
+    if policy.reject_abbreviations or policy.guard_false_positives:
+        # §8 "(eg, M.Sc.)": single letters and one- or two-letter labels are initials
+        # and abbreviations; numeric labels before the TLD are a version
+        # (``3.0.0.final``), not a host.
+        if _ABBREVIATION.fullmatch(host) and len(labels[0]) == 1:
+            return f"§8 reject_abbreviations: {host!r} looks like an abbreviation"
+        if len(labels) >= 3 and all(label.isdigit() for label in labels[:-1]):
+            return f"§8 reject_abbreviations: {host!r} looks like a version number"
     if (
         policy.reject_generic_tld_names
         and len(labels) == 2
