@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -253,3 +255,29 @@ def test_cli_policy_option() -> None:
     assert _cli("linkify", "--policy", "base", stdin=line).count("<a ") == 2
     explained = _cli("detect", "--explain", "--policy", "recommended", stdin=line)
     assert "reject_file_names" in explained and "drop_empty_query" in explained
+
+
+def test_notes_list_the_changed_test_lines(published: Callable[[str], Path]) -> None:
+    """conformance/NOTES.md lists each LinkDetectionTest.txt line the policy changes."""
+    import re
+
+    from uts58_icu.conformance import run_detection
+
+    result = run_detection(published("LinkDetectionTest.txt"), lambda t: find_links(t, policy=REC))
+    changed = {lineno for lineno, _, _ in result.failures}
+    notes = Path(__file__).resolve().parent.parent / "conformance" / "NOTES.md"
+    section = notes.read_text(encoding="utf-8").split("## Recommended policy vs LinkDetectionTest.txt", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    listed = {int(n) for n in re.findall(r"^- line (\d+):", section, re.M)}
+    assert listed == changed, f"NOTES.md lists {sorted(listed)}, the run changes {sorted(changed)}"
+    for lineno, _, got in result.failures:
+        plain = got.replace("⸠", "").replace("⸡", "")
+        rules = {r.split(":")[0].split()[-1] for r in _policy_reasons(plain)}
+        entry = re.search(rf"^- line {lineno}:(.*?)(?=^- line |\Z)", section, re.M | re.S)
+        assert entry is not None and any(rule in entry.group(1) for rule in rules), (lineno, rules)
+
+
+def _policy_reasons(text: str) -> list[str]:
+    from uts58_icu.linkification.apply import explain_notes
+
+    return [n.reason for n in explain_notes(text, policy=REC)[1] if n.reason.startswith("§8")]

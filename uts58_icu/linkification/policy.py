@@ -81,8 +81,9 @@ class LinkPolicy:
     #: or version numbers (``3.0.0.final``).
     reject_abbreviations: bool = False
     #: §8 usability: reject a bare two-label schemeless name under a generic TLD
-    #: delegated since 2013 (mostly words: ``collections.abc``, ``network.target``);
-    #: a scheme, ``www.`` or a path keeps it.
+    #: delegated since 2013 (mostly words) whose first label could be a programming
+    #: identifier (``collections.abc``, ``network.target``); a scheme, ``www.``, a
+    #: path or a hyphen (``universal-acceptance-test.icu``) keeps it.
     reject_generic_tld_names: bool = False
     #: §8 usability: reject a schemeless name of three or more labels whose first label
     #: is a TLD (``com.example.Foo``, ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``):

@@ -80,7 +80,7 @@ _CJK_PUNCT_CLASS = (
 )
 _CJK_ANY = re.compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}]")
 _CJK_PUNCT = re.compile(f"[{_CJK_PUNCT_CLASS}]")
-_CJK_RUN = re.compile(f"[{_CJK_LETTER_CLASS}]+")
+_CJK_RUNS = re.compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}]+")
 _HIRAGANA = re.compile("[\u3041-\u309f]")
 # The last CJK character (letter or punctuation) followed by an ASCII letter or digit.
 _CJK_THEN_ASCII = re.compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}](?=[A-Za-z0-9])")
@@ -103,6 +103,9 @@ _EMAIL_LEADING_QUOTES = "`'\""
 _REVERSE_DNS_FIRST = frozenset({"com", "org", "net", "edu", "gov", "mil", "io"})
 _WORD = re.compile(r"\w")
 _ABBREVIATION = re.compile(r"[^\W\d_](?:[.\u3002\uff0e\uff61][^\W\d_]{1,2})+")
+# A label that could be a programming-language identifier (no '-', not only digits):
+# ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` can.
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
 
 
@@ -223,15 +226,21 @@ def cjk_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | None:
     """``cjk_end``: a URL's path ends where a CJK reader's sentence resumes.
 
     Chinese and Japanese are written without spaces, so the text after a URL is often
-    glued to it. The path is cut at:
+    glued to it. Each run of CJK letters and CJK punctuation in the path, query or
+    fragment is read as follows:
 
-    - CJK punctuation (ideographic and fullwidth ``。，、「」（）``): sentence
-      punctuation, never written raw in an address (``…/Release”，內容如下``);
-    - a CJK letter right after an ASCII letter, digit or closing quote/bracket: no
-      address switches script inside a word (``…/wanna-build.txtで記述されている``);
-    - a CJK run that ends the link and reads as sentence text: it contains Hiragana
-      (Japanese particles and inflections, ``…/パスを見てください``) or CJK punctuation
-      follows it. A path segment that is a CJK name (``/wiki/アルベルト``) stays.
+    - right after an ASCII letter, digit or closing quote/bracket, it is the sentence
+      resuming: no address switches script inside a word
+      (``…/wanna-build.txtで記述されている``, ``…/Release”，內容如下``);
+    - if it holds CJK punctuation (ideographic and fullwidth ``。，、「」（）``, sentence
+      punctuation that addresses don't contain), the text from the punctuation on is
+      the sentence, and the whole run is when it holds Hiragana before it (Japanese
+      particles and inflections: ``…/パスを見てください。`` );
+    - if it ends the link and CJK punctuation follows the link, the same: a run with
+      Hiragana is sentence text.
+
+    A path segment that is a CJK name (``/wiki/アルベルト``,
+    ``/wiki/Wikipedia:すべての言語版にあるべき項目の一覧``) stays.
     """
     if link.kind != "url" or a.after >= link.end:
         return None
@@ -242,14 +251,17 @@ def cjk_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | None:
         if m is None:
             return None
         i = m.start()
-        if _CJK_PUNCT.match(text, i):
-            return i, f"CJK punctuation {text[i]!r} in the path"
         if text[i - 1] in _GLUE_BEFORE:
             return i, f"CJK text glued to the URL after {text[i - 1]!r}"
-        run = _CJK_RUN.match(text, i, end)
+        run = _CJK_RUNS.match(text, i, end)
         j = run.end() if run else i + 1
-        if j == end and (_HIRAGANA.search(text, i, j) or (j < len(text) and _CJK_PUNCT.match(text, j))):
-            return i, "CJK sentence text at the end of the path"
+        punct = _CJK_PUNCT.search(text, i, j)
+        if punct is not None:
+            if _HIRAGANA.search(text, i, punct.start()):
+                return i, "CJK sentence text (Hiragana, then CJK punctuation) in the path"
+            return punct.start(), f"CJK punctuation {punct.group()!r} in the path"
+        if j == end and j < len(text) and _CJK_PUNCT.match(text, j) and _HIRAGANA.search(text, i, j):
+            return i, "CJK sentence text (Hiragana) at the end of the path"
         pos = j
 
 
@@ -397,6 +409,7 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     if (
         policy.reject_generic_tld_names
         and len(labels) == 2
+        and _IDENTIFIER.fullmatch(labels[0])
         and tld.isascii()
         and len(tld) > 2
         and not tld.startswith("xn--")
