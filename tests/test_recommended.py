@@ -186,12 +186,18 @@ def test_loopback_ip_with_scheme() -> None:
     assert rec("run http://127.0.0.1:5000/api now") == "run ⸠http://127.0.0.1:5000/api⸡ now"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs the core option for single-label hosts after an explicit scheme (corefix branch)",
-)
 def test_localhost_with_scheme() -> None:
     assert rec("open http://localhost:8000/admin now") == "open ⸠http://localhost:8000/admin⸡ now"
+    assert rec("`http://localhost:5000/`") == "`⸠http://localhost:5000/⸡`"
+    assert base("open http://localhost:8000/admin now") == "open http://localhost:8000/admin now"
+    assert rec("open localhost:8000/admin now") == "open localhost:8000/admin now"  # no scheme
+    assert rec("open http://localhost:8000/", dataclasses.replace(REC, dotless_hosts=frozenset())) == (
+        "open http://localhost:8000/"
+    )
+    with pytest.raises(ValueError, match="dotless_hosts"):
+        LinkPolicy(dotless_hosts=frozenset({"local.host"}))
+    with pytest.raises(TypeError, match="dotless_hosts"):
+        LinkPolicy(dotless_hosts="localhost")  # type: ignore[arg-type]
 
 
 def test_lone_trailing_question_mark() -> None:

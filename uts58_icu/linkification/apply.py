@@ -13,12 +13,22 @@ bounds inward — it never creates a link the base algorithm did not find.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator
+from functools import lru_cache
 
 from .._icu import idna_to_unicode, spoof_checks
 from ..core._classes import patterns
-from ..core.detection import Link, _check, _scan, _tld_key, anatomy, link_at
+from ..core.detection import (
+    Link,
+    _check,
+    _scan,
+    _tld_key,
+    anatomy,
+    link_at,
+    ScanOptions,
+    scan_options,
+    tld_set,
+)
 from ..core.termination import Note
-from ..core.tlds import default_tlds
 from . import rules
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
 
@@ -35,42 +45,85 @@ def _check_policy(policy: object) -> LinkPolicy:
     return policy
 
 
+def _options(policy: LinkPolicy, emails: bool, schemeless: bool, schemes: Collection[str]) -> ScanOptions:
+    """The base detector's options, plus the single-label hosts the policy links after a scheme."""
+    if not policy.dotless_hosts:
+        return scan_options(emails=emails, schemeless=schemeless, schemes=schemes)
+    if isinstance(schemes, (tuple, frozenset)) and isinstance(emails, bool) and isinstance(schemeless, bool):
+        try:
+            return _cached_options(emails, schemeless, schemes, policy.dotless_hosts)
+        except TypeError:  # unhashable items: validated (and refused) below
+            pass
+    return scan_options(emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=policy.dotless_hosts)
+
+
+@lru_cache(maxsize=64)
+def _cached_options(
+    emails: bool, schemeless: bool, schemes: Collection[str], dotless_hosts: frozenset[str]
+) -> ScanOptions:
+    return scan_options(emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=dotless_hosts)
+
+
 def find_links(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    policy: LinkPolicy | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
 ) -> list[Link]:
     """All URLs and email addresses in ``text``, in order, non-overlapping.
 
     ``tlds`` replaces the default set of top-level domains (ICANN section of the
-    Public Suffix List); give lower-case U-labels such as ``'com'`` or ``'香港'``.
+    Public Suffix List); ``'com'``, ``'.com'``, ``'COM'`` and ``'xn--p1ai'`` are
+    normalised to lower-case U-labels.
     ``policy`` applies §8 linkification checks; the default (``None``) is exactly the
     conformant base algorithm, and ``LinkPolicy.recommended()`` is the policy for
-    text that people will read.
+    text that people will read. ``emails``, ``schemeless`` and ``schemes`` are those
+    of the base detector (:func:`uts58_icu.core.detection.find_links`).
     """
-    return list(iter_links(text, tlds=tlds, policy=policy))
+    return list(
+        iter_links(text, tlds=tlds, policy=policy, emails=emails, schemeless=schemeless, schemes=schemes)
+    )
 
 
 def iter_links(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    policy: LinkPolicy | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
 ) -> Iterator[Link]:
     """Like :func:`find_links`, lazily."""
     _check(text, tlds)
     pol = _check_policy(policy)
-    use = default_tlds() if tlds is None else tlds
-    links = _scan(text, use, None)
+    opts = _options(pol, emails, schemeless, schemes)
+    use = tld_set(tlds)
+    links = _scan(text, use, None, opts)
     if pol is DEFAULT_POLICY:
         return links
     return apply_policy(text, links, pol, tlds=use)
 
 
 def explain_notes(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    policy: LinkPolicy | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
 ) -> tuple[list[Link], list[Note]]:
     """Links and every note (rejections, where and why each link ends) for ``text``."""
     _check(text, tlds)
     pol = _check_policy(policy)
-    use = default_tlds() if tlds is None else tlds
+    opts = _options(pol, emails, schemeless, schemes)
+    use = tld_set(tlds)
     trace: list[Note] = []
-    base = list(_scan(text, use, trace))
+    base = list(_scan(text, use, trace, opts))
 
     def say(start: int, end: int, reason: str) -> None:
         trace.append(Note(start, end, reason))

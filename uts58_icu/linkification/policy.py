@@ -91,6 +91,10 @@ class LinkPolicy:
     reject_reverse_dns_names: bool = False
     #: §8 "alter the bounds": drop a lone trailing ``?`` (``Have you seen example.com?``).
     drop_empty_query: bool = False
+    #: Single-label hosts linked when a scheme is written (``http://localhost:8000/``),
+    #: passed to the base detector. Not registrable domains: a deliberate step past
+    #: §1.4 for developer documentation, where a written scheme shows the intent.
+    dotless_hosts: frozenset[str] = frozenset()
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
@@ -109,6 +113,18 @@ class LinkPolicy:
                 raise TypeError(f"{name} must be an int or None, not {type(value).__name__}")
             if value is not None and value < 1:
                 raise ValueError(f"{name} must be at least 1, got {value}")
+        if isinstance(self.dotless_hosts, str) or not isinstance(self.dotless_hosts, (frozenset, set, tuple, list)):
+            raise TypeError(
+                f"dotless_hosts must be a collection of str host names, not {type(self.dotless_hosts).__name__}"
+            )
+        hosts = set()
+        for host in self.dotless_hosts:
+            if not isinstance(host, str):
+                raise TypeError(f"dotless_hosts must hold str host names, not {type(host).__name__}")
+            if not host or any(c in host for c in "./:@[] \t\n\u3002\uff0e\uff61"):
+                raise ValueError(f"dotless_hosts: {host!r} is not a single host label such as 'localhost'")
+            hosts.add(host.lower())  # fully checked (UTS #46) by the base detector on first use
+        object.__setattr__(self, "dotless_hosts", frozenset(hosts))
         if not isinstance(self.file_extension_tlds, frozenset):
             object.__setattr__(self, "file_extension_tlds", frozenset(self.file_extension_tlds))
 
@@ -130,7 +146,9 @@ class LinkPolicy:
 
         On: ``trim_markup``, ``cjk_boundary``, ``cjk_end``, ``reject_code_context``,
         ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
-        ``reject_reverse_dns_names``, ``drop_empty_query``, and ``bidi_controls='escape'``.
+        ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
+        ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
+        scheme is written: a deliberate step past "registrable domain").
         """
         return RECOMMENDED_POLICY
 
@@ -146,6 +164,7 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_generic_tld_names=True,
     reject_reverse_dns_names=True,
     drop_empty_query=True,
+    dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",
 )
 

@@ -116,10 +116,12 @@ def _reterminate(text: str, link: Link, a: LinkAnatomy, cut: int) -> int:
     return link.start + _terminate(text[link.start : cut], a.after - link.start)
 
 
-def _rebuild(text: str, link: Link, start: int, end: int, tlds: Collection[str] | None) -> Link | None:
+def _rebuild(
+    text: str, link: Link, start: int, end: int, tlds: Collection[str] | None, policy: LinkPolicy
+) -> Link | None:
     if (start, end) == (link.start, link.end):
         return link
-    new = link_at(text, start, end, link.kind, tlds=tlds)
+    new = link_at(text, start, end, link.kind, tlds=tlds, dotless_hosts=policy.dotless_hosts)
     if new is None:
         return None
     return Link(new.start, new.end, new.kind, new.text, new.href, link.spoof, link.escape_invisibles)
@@ -304,7 +306,7 @@ def narrow(
         moved = trim_markup_end(text, link, a)
         if moved is not None:
             start, end, why = moved
-            new = _rebuild(text, link, start, end, tlds)
+            new = _rebuild(text, link, start, end, tlds, policy)
             if new is None:
                 reject(f"§8 trim_markup: {why}; what is left is not a link")
                 return None
@@ -313,7 +315,7 @@ def narrow(
     if policy.cjk_boundary:
         start = cjk_start(text, link, a)
         if start is not None:
-            new = _rebuild(text, link, start, link.end, tlds)
+            new = _rebuild(text, link, start, link.end, tlds, policy)
             if new is None:
                 reject("§8 cjk_boundary: what is left after the CJK text is not a link")
                 return None
@@ -323,7 +325,7 @@ def narrow(
         cut = cjk_end(text, link, a)
         if cut is not None:
             end = _reterminate(text, link, a, cut[0])
-            new = _rebuild(text, link, link.start, end, tlds)
+            new = _rebuild(text, link, link.start, end, tlds, policy)
             if new is None:
                 reject(f"§8 cjk_end: {cut[1]}; what is left is not a link")
                 return None
@@ -332,7 +334,7 @@ def narrow(
     if policy.reject_code_context:
         start = code_key_email(text, link)
         if start is not None:
-            new = _rebuild(text, link, start, link.end, tlds)
+            new = _rebuild(text, link, start, link.end, tlds, policy)
             if new is None:
                 reject("§8 reject_code_context: 'key=' before an email; the rest is not an address")
                 return None
@@ -341,7 +343,7 @@ def narrow(
     if policy.drop_empty_query:
         end_q = trailing_question_mark(text, link, a)
         if end_q is not None:
-            new = _rebuild(text, link, link.start, end_q, tlds)
+            new = _rebuild(text, link, link.start, end_q, tlds, policy)
             if new is not None:
                 reject("§8 drop_empty_query: a lone trailing '?' is the sentence's question mark")
                 link = new
