@@ -274,12 +274,12 @@ def test_notes_list_the_changed_test_lines(published: Callable[[str], Path]) -> 
     notes = Path(__file__).resolve().parent.parent / "conformance" / "NOTES.md"
     section = notes.read_text(encoding="utf-8").split("## Recommended policy vs LinkDetectionTest.txt", 1)[1]
     section = section.split("\n## ", 1)[0]
-    listed = {int(n) for n in re.findall(r"^- line (\d+):", section, re.M)}
+    listed = {int(n) for n in re.findall(r"^- line (\d+):", section, re.MULTILINE)}
     assert listed == changed, f"NOTES.md lists {sorted(listed)}, the run changes {sorted(changed)}"
     for lineno, _, got in result.failures:
         plain = got.replace("⸠", "").replace("⸡", "")
         rules = {r.split(":")[0].split()[-1] for r in _policy_reasons(plain)}
-        entry = re.search(rf"^- line {lineno}:(.*?)(?=^- line |\Z)", section, re.M | re.S)
+        entry = re.search(rf"^- line {lineno}:(.*?)(?=^- line |\Z)", section, re.MULTILINE | re.DOTALL)
         assert entry is not None and any(rule in entry.group(1) for rule in rules), (lineno, rules)
 
 
@@ -287,3 +287,23 @@ def _policy_reasons(text: str) -> list[str]:
     from uts58_icu.linkification.apply import explain_notes
 
     return [n.reason for n in explain_notes(text, policy=REC)[1] if n.reason.startswith("§8")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('Acquire::http::Proxy::example.org "DIRECT";', 'Acquire::http::Proxy::example.org "DIRECT";'),
+        ("rd.luks.name= is honored", "rd.luks.name= is honored"),
+        ("Default is 1.day here", "Default is 1.day here"),
+        ("add systemd-journal-remote.NEWS to", "add systemd-journal-remote.NEWS to"),
+        ("Fix `Ruler.at` and `docutils.io`", "Fix `Ruler.at` and `docutils.io`"),
+        ("not `python-requests.org` default", "not `⸠python-requests.org⸡` default"),
+        ("in\t2021-11-01T05:30:28Z!eggert@cs.ucla.edu.", "in\t2021-11-01T05:30:28Z!⸠eggert@cs.ucla.edu⸡."),
+        ("{french,spanish}@lists.debian.org", "{french,spanish}@lists.debian.org"),
+        ("see &lt;https://www.gnu.org/licenses/&gt;.", "see &lt;⸠https://www.gnu.org/licenses/⸡&gt;."),
+        ("が必要になります。info autoconf を参照", "が必要になります。info autoconf を参照"),
+    ],
+)
+def test_classes_found_in_real_text(text: str, expected: str) -> None:
+    assert rec(text) == expected
+    assert base(text) != expected

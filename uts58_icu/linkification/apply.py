@@ -19,12 +19,10 @@ from .._icu import idna_to_unicode, spoof_checks
 from ..core._classes import patterns
 from ..core.detection import (
     Link,
+    ScanOptions,
     _check,
     _scan,
-    _tld_key,
     anatomy,
-    link_at,
-    ScanOptions,
     scan_options,
     tld_set,
 )
@@ -188,12 +186,11 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
     if policy.max_link_length is not None and len(link.text) > policy.max_link_length:
         reject(f"§8 length: {len(link.text)} > max_link_length {policy.max_link_length}")
         return None
-    if link.kind == "url":
-        if policy.max_part_length is not None:
-            longest = max((len(s) for s in _part_lengths(text[a.after : link.end])), default=0)
-            if longest > policy.max_part_length:
-                reject(f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
-                return None
+    if link.kind == "url" and policy.max_part_length is not None:
+        longest = max((len(s) for s in _part_lengths(text[a.after : link.end])), default=0)
+        if longest > policy.max_part_length:
+            reject(f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
+            return None
     # §8 "reject particular link detection results": schemeless file names, code, abbreviations.
     why = rules.reject_reason(text, link, a, policy) if not is_ip else None
     if why is not None:

@@ -91,6 +91,8 @@ _GLUE_BEFORE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 # Opening quotes and the closer that ends a quoted link.
 _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u201e": "\u201c",
            "\u00ab": "\u00bb", "\u2039": "\u203a", "\u300c": "\u300d", "\u300e": "\u300f"}
+# HTML-escaped brackets and quotes around a link in plain text (``&lt;https://x.org/&gt;``).
+_ENTITY_PAIRS = (("&lt;", "&gt"), ("&quot;", "&quot"), ("&#60;", "&#62"), ("&#34;", "&#34"))
 # An HTML tag that leaked into plain text: '<' then '/', '!' or an ASCII letter.
 _TAG = re.compile(r"<[/!A-Za-z]")
 # Inline markup wrapping a whole link: emphasis, strong, strikethrough.
@@ -103,9 +105,9 @@ _EMAIL_LEADING_QUOTES = "`'\""
 _REVERSE_DNS_FIRST = frozenset({"com", "org", "net", "edu", "gov", "mil", "io"})
 _WORD = re.compile(r"\w")
 _ABBREVIATION = re.compile(r"[^\W\d_](?:[.\u3002\uff0e\uff61][^\W\d_]{1,2})+")
-# A label that could be a programming-language identifier (no '-', not only digits):
-# ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` can.
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# A label that could be a programming-language identifier or a number (no '-'):
+# ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` and ``1.day`` can.
+_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
 _LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
 
 
@@ -182,6 +184,11 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
             q = text.find(closer, q + 1, cut)  # an apostrophe inside a word
         if q != -1:
             cut, why = q, f"closing quote {closer!r} of the quote that opens before the link"
+    for opener, closer in _ENTITY_PAIRS:
+        if text.endswith(opener, 0, start):
+            q = text.find(closer, a.after, cut)
+            if q != -1:
+                cut, why = q, f"escaped markup {closer!r} closes the {opener!r} before the link"
     if cut == end and start > 0 and text[start - 1] in _WRAP_CHARS:
         c = text[start - 1]
         width = 1
@@ -195,7 +202,7 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
     return start, new_end, why
 
 
-def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:
+def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:  # -1: reject
     """``cjk_boundary``: a schemeless link glued after CJK text starts after it.
 
     §8: "it might move the start boundary so that the domain name doesn't contain two
@@ -207,6 +214,8 @@ def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:
     after CJK text starts where the script changes (``のビルドシステムです。configure.ac``),
     while a host with CJK in its last labels (``最高のSONY製品.com``) stays whole.
     For an email the same holds for the local-part (``連絡先はbob@example.com``).
+    When only one ASCII word is left after an IDEOGRAPHIC FULL STOP
+    (``…が必要になります。info autoconf``), the 。 ended a sentence and nothing is a link.
     """
     if link.kind == "url":
         if a.has_scheme:
@@ -221,6 +230,8 @@ def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:
         last = m.end()
     if last is None or not text[last:hi].isascii():
         return None
+    if link.kind == "url" and "." not in text[last:hi]:
+        return -1  # only a TLD-like word is left: ``です。info`` — the 。 was a full stop
     return last
 
 
@@ -270,9 +281,11 @@ def cjk_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | None:
 def code_key_email(text: str, link: Link) -> int | None:
     """``reject_code_context`` for emails: ``key=bob@x.org`` links only ``bob@x.org``.
 
-    ``=`` is allowed in a local-part (§5.1 Link_Email) but addresses people write
-    don't use it; ``name=value`` is option or configuration syntax
-    (``--email=bob@x.org``, ``EMAIL=bob@x.org``).
+    ``=`` and ``!`` are allowed in a local-part (§5.1 Link_Email) but addresses people
+    write don't use them: ``name=value`` is option or configuration syntax
+    (``--email=bob@x.org``, ``EMAIL=bob@x.org``), and ``!`` separates a UUCP bang
+    path or a prefix from the address (``host!bob@x.org``,
+    ``2021-11-01T05:30:28Z!bob@x.org`` in Gnulib change logs).
     """
     if link.kind != "email":
         return None
@@ -280,6 +293,11 @@ def code_key_email(text: str, link: Link) -> int | None:
     m = _KEY_EQUALS.match(text, link.start, at)
     if m and m.end() < at:
         return m.end()
+    if ("{" in link.text) != ("}" in link.text):
+        return -1  # shell brace expansion: ``{french,spanish}@lists.debian.org``
+    bang = text.rfind("!", link.start, at)
+    if bang != -1 and bang + 1 < at:
+        return bang + 1
     return None
 
 
@@ -313,13 +331,16 @@ def narrow(
             reject(f"§8 trim_markup: {why}: link moved to [{start}:{end}]")
             link, a = new, anatomy(new)
     if policy.cjk_boundary:
-        start = cjk_start(text, link, a)
-        if start is not None:
-            new = _rebuild(text, link, start, link.end, tlds, policy)
+        cjk = cjk_start(text, link, a)
+        if cjk == -1:
+            reject("§8 cjk_boundary: after the CJK text only a single word is left (。 is a full stop)")
+            return None
+        if cjk is not None:
+            new = _rebuild(text, link, cjk, link.end, tlds, policy)
             if new is None:
                 reject("§8 cjk_boundary: what is left after the CJK text is not a link")
                 return None
-            reject(f"§8 cjk_boundary: starts after the CJK text, at {start}")
+            reject(f"§8 cjk_boundary: starts after the CJK text, at {cjk}")
             link, a = new, anatomy(new)
     if policy.cjk_end:
         cut = cjk_end(text, link, a)
@@ -332,13 +353,16 @@ def narrow(
             reject(f"§8 cjk_end: {cut[1]}: link ends at {end}")
             link, a = new, anatomy(new)
     if policy.reject_code_context:
-        start = code_key_email(text, link)
-        if start is not None:
-            new = _rebuild(text, link, start, link.end, tlds, policy)
+        key = code_key_email(text, link)
+        if key == -1:
+            reject("§8 reject_code_context: an unbalanced brace in the local-part (shell brace expansion)")
+            return None
+        if key is not None:
+            new = _rebuild(text, link, key, link.end, tlds, policy)
             if new is None:
-                reject("§8 reject_code_context: 'key=' before an email; the rest is not an address")
+                reject("§8 reject_code_context: 'key=' or '!' before an email; the rest is not an address")
                 return None
-            reject(f"§8 reject_code_context: {text[link.start:start]!r} is a key, not part of the address")
+            reject(f"§8 reject_code_context: {text[link.start:key]!r} is not part of the address")
             link, a = new, anatomy(new)
     if policy.drop_empty_query:
         end_q = trailing_question_mark(text, link, a)
@@ -381,15 +405,29 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)):
             return f"§8 reject_code_context: {before!r} before (code or a file path, not a host)"
         if host_only and not _is_emphasis(text, link.start, link.end):
-            # `=` or `{` before: an assignment or a template; `_` after: the name goes
-            # on as an identifier (``jinja2.is_undefined``); `(` after: a call or a
-            # man-page section (``response.next()``, ``systemd.network(5)``).
-            if before in ("=", "{"):
-                return f"§8 reject_code_context: {before!r} before (code, not a host)"
-            if after in ("_", "("):
+            # `=` or `{` before: an assignment or a template; `::` before: a scope
+            # (C++, Perl, Rust, APT's ``Acquire::http::Proxy::example.org``); `_` after:
+            # the name goes on as an identifier (``jinja2.is_undefined``); `(` after: a
+            # call or a man-page section (``response.next()``, ``systemd.network(5)``);
+            # `=` after: a key being set (``rd.luks.name=``, ``After=`` lines).
+            if before in ("=", "{") or text.endswith("::", 0, link.start):
+                return f"§8 reject_code_context: {text[link.start - 2 : link.start]!r} before (code, not a host)"
+            if after in ("_", "(", "="):
                 return f"§8 reject_code_context: {after!r} after (code, not a host)"
     host = text[a.host_start : a.host_end]
     labels = _LABEL_SEP.split(host)
+    # A Markdown/reST code span marks its text as code, not prose: a bare name in one
+    # is linked only when written as a web host name, in lower case under one of the
+    # original generic TLDs (``python-requests.org``), not an identifier
+    # (``Flask.name``, ``docutils.io``, ``moment.fn.zone``).
+    if (
+        policy.reject_code_spans
+        and host_only
+        and before == "`"
+        and after == "`"
+        and not (host.islower() and labels[-1] in LEGACY_GENERIC_TLDS)
+    ):
+        return f"§8 reject_code_spans: {host!r} in a code span reads as code"
     if policy.reject_reverse_dns_names and len(labels) >= 3 and labels[0].lower() in _REVERSE_DNS_FIRST:
         return (
             f"§8 reject_reverse_dns_names: {host!r} starts with the TLD {labels[0]!r} "
@@ -398,8 +436,14 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     if link.end > a.after and text[a.after] == "/":
         return None  # a path keeps the link (``example.py/docs``); a port does not (``setup.py:45``)
     tld = labels[-1].lower()
-    if (policy.reject_file_names or policy.guard_false_positives) and tld in policy.file_extension_tlds:
-        return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
+    if policy.reject_file_names or policy.guard_false_positives:
+        if tld in policy.file_extension_tlds:
+            return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
+        # An upper-case last label after a name with lower-case letters is a file
+        # suffix (``systemd-journal-remote.NEWS``, ``tokenize.NL``): a host name is
+        # written in one case (``example.com``, ``EXAMPLE.COM``, ``X.Org``).
+        if len(labels[-1]) > 1 and labels[-1].isalpha() and labels[-1].isupper() and any(c.islower() for c in host):
+            return f"§8 reject_file_names: upper-case suffix '.{labels[-1]}' after a lower-case name"
     if policy.reject_abbreviations or policy.guard_false_positives:
         # §8 "(eg, M.Sc.)": single letters and one- or two-letter labels are initials
         # and abbreviations; numeric labels before the TLD are a version
