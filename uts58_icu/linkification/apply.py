@@ -159,7 +159,7 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
     is_ip = link.kind == "url" and (host.startswith("[") or bool(patterns().ipv4.fullmatch(host)))
     pp = policy_patterns()
     # §8 "alter the bounds": the recommended rules that move a link's bounds inward.
-    narrowed = rules.narrow(text, link, policy, tlds, reject)
+    narrowed = rules.narrow(text, link, a, policy, tlds, reject)
     if narrowed is None:
         return None
     if narrowed is not link:

@@ -184,7 +184,7 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
             q = text.find(closer, q + 1, cut)  # an apostrophe inside a word
         if q != -1:
             cut, why = q, f"closing quote {closer!r} of the quote that opens before the link"
-    for opener, closer in _ENTITY_PAIRS:
+    for opener, closer in _ENTITY_PAIRS if start > 0 and text[start - 1] == ";" else ():
         if text.endswith(opener, 0, start):
             q = text.find(closer, a.after, cut)
             if q != -1:
@@ -316,10 +316,9 @@ def trailing_question_mark(text: str, link: Link, a: LinkAnatomy) -> int | None:
 
 
 def narrow(
-    text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None, reject: Reject
+    text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy, tlds: Collection[str] | None, reject: Reject
 ) -> Link | None:
-    """Apply the bound-moving rules of ``policy`` to ``link``; None if nothing is left."""
-    a = anatomy(link)
+    """Apply the bound-moving rules of ``policy`` to ``link`` (anatomy ``a``); None if nothing is left."""
     if policy.trim_markup:
         moved = trim_markup_end(text, link, a)
         if moved is not None:
