@@ -310,3 +310,16 @@ def test_classes_found_in_real_text(text: str, expected: str) -> None:
 
 def test_code_span_keeps_a_web_host() -> None:
     assert rec("not `python-requests.org` default") == "not `⸠python-requests.org⸡` default"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "│   ├── bootstrap-reboot.min.css.map", "Replace acconfig.h, defines.h.top with",
+        "search with site:lists.debian.org to", "subjectAltName = DNS:foo.co.uk here",
+        "Fix a bug in `func.name` now", "``@app.post`` is a shortcut",
+    ],
+)
+def test_more_classes_found_in_real_text(text: str) -> None:
+    assert rec(text) == text
+    assert base(text) != text

@@ -100,6 +100,19 @@ _WRAP_CHARS = "*_~"
 # A ``key=`` before an email address inside what §5.2 takes as its local-part.
 _KEY_EQUALS = re.compile(r"-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*=")
 _EMAIL_LEADING_QUOTES = "`'\""
+# The generic TLDs of RFC 1591 that web sites use (a name under them in a code span
+# is still written as a host).
+_WEB_TLDS = frozenset({"com", "org", "net", "edu", "gov"})
+# File extensions that, as the label before the TLD, make a name a file with a double
+# extension (``bootstrap.min.css.map``, ``defines.h.top``, ``config.mak.dev``).
+_INNER_EXTENSIONS = frozenset(
+    {
+        "c", "h", "cc", "cpp", "hpp", "cxx", "js", "mjs", "cjs", "ts", "css", "scss", "html", "htm",
+        "json", "xml", "yml", "yaml", "toml", "txt", "md", "rst", "py", "rb", "pl", "sh", "min",
+        "map", "tar", "gz", "bz2", "xz", "zst", "conf", "cfg", "ini", "in", "mak", "mk", "tmpl",
+        "tpl", "dist", "sample", "orig", "bak", "svg", "png", "jpg", "gif", "pdf", "so", "o", "a",
+    }
+)
 #: First labels that make a dotted name a reverse-DNS identifier: ``com.example.Foo``
 #: (D-Bus, Java), ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``, ``io.github.app``.
 _REVERSE_DNS_FIRST = frozenset({"com", "org", "net", "edu", "gov", "mil", "io"})
@@ -166,7 +179,8 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
             width = run - i
             if text.startswith(closer * width, end):
                 i = run
-        if i != start and i < at:
+        if i != start:
+            # all of the local-part may be markup (````@app.post``): then nothing is left
             return i, end, f"markup {text[start:i]!r} before an email address"
         return None
     cut = end
@@ -404,12 +418,13 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)):
             return f"§8 reject_code_context: {before!r} before (code or a file path, not a host)"
         if host_only and not _is_emphasis(text, link.start, link.end):
-            # `=` or `{` before: an assignment or a template; `::` before: a scope
-            # (C++, Perl, Rust, APT's ``Acquire::http::Proxy::example.org``); `_` after:
+            # `=` or `{` before: an assignment or a template; `word:` or `::` before:
+            # a key or a scope (``site:lists.debian.org`` in a search, ``DNS:foo.co.uk``,
+            # APT's ``Acquire::http::Proxy::example.org``); `_` after:
             # the name goes on as an identifier (``jinja2.is_undefined``); `(` after: a
             # call or a man-page section (``response.next()``, ``systemd.network(5)``);
             # `=` after: a key being set (``rd.luks.name=``, ``After=`` lines).
-            if before in ("=", "{") or text.endswith("::", 0, link.start):
+            if before in ("=", "{") or (before == ":" and link.start > 1 and (text[link.start - 2].isalnum() or text[link.start - 2] == ":")):
                 return f"§8 reject_code_context: {text[link.start - 2 : link.start]!r} before (code, not a host)"
             if after in ("_", "(", "="):
                 return f"§8 reject_code_context: {after!r} after (code, not a host)"
@@ -417,14 +432,14 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     labels = _LABEL_SEP.split(host)
     # A Markdown/reST code span marks its text as code, not prose: a bare name in one
     # is linked only when written as a web host name, in lower case under one of the
-    # original generic TLDs (``python-requests.org``), not an identifier
-    # (``Flask.name``, ``docutils.io``, ``moment.fn.zone``).
+    # TLDs of RFC 1591 (``python-requests.org``), not an identifier (``Flask.name``,
+    # ``func.name``, ``docutils.io``, ``moment.fn.zone``).
     if (
         policy.reject_code_spans
         and host_only
         and before == "`"
         and after == "`"
-        and not (host.islower() and labels[-1] in LEGACY_GENERIC_TLDS)
+        and not (host.islower() and labels[-1] in _WEB_TLDS)
     ):
         return f"§8 reject_code_spans: {host!r} in a code span reads as code"
     if policy.reject_reverse_dns_names and len(labels) >= 3 and labels[0].lower() in _REVERSE_DNS_FIRST:
@@ -438,6 +453,8 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     if policy.reject_file_names or policy.guard_false_positives:
         if tld in policy.file_extension_tlds:
             return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
+        if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
+            return f"§8 reject_file_names: '.{labels[-2]}.{labels[-1]}' is a double file extension"
         # An upper-case last label after a name with lower-case letters is a file
         # suffix (``systemd-journal-remote.NEWS``, ``tokenize.NL``): a host name is
         # written in one case (``example.com``, ``EXAMPLE.COM``, ``X.Org``).
