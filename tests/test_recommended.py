@@ -323,3 +323,19 @@ def test_code_span_keeps_a_web_host() -> None:
 def test_more_classes_found_in_real_text(text: str) -> None:
     assert rec(text) == text
     assert base(text) != text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("»http://sf.net/Projekt/tar-Name-(.+)\\.tar\\.gz« in", "»http://sf.net/Projekt/tar-Name-(.+)\\.tar\\.gz« in"),
+        ("see https://github.com/{owner}/repo now", "see ⸠https://github.com/⸡{owner}/repo now"),
+        ("get https://example.com/${VERSION}/x.tar", "get ⸠https://example.com/⸡${VERSION}/x.tar"),
+        ("GET https://example.com/api/%s/items", "GET ⸠https://example.com/api/⸡%s/items"),
+        ("see https://x.org/a%de ok", "see ⸠https://x.org/a%de⸡ ok"),  # percent-encoding stays
+        ('pip install "git+https://github.com/tqdm/tqdm.git@devel#egg=tqdm"',
+         'pip install "git+https://github.com/tqdm/tqdm.git@devel#egg=tqdm"'),
+    ],
+)
+def test_patterns_templates_and_compound_schemes(text: str, expected: str) -> None:
+    assert rec(text) == expected

@@ -26,7 +26,7 @@ DEFAULT_FILE_EXTENSION_TLDS: frozenset[str] = FILE_EXTENSION_TLDS
 _BOOL_FIELDS = (
     "require_identifier_allowed", "spoof_check", "reject_spoof", "cjk_boundary", "cjk_end",
     "trim_markup", "reject_code_context", "reject_file_names", "reject_abbreviations",
-    "reject_generic_tld_names", "reject_code_spans", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
+    "reject_generic_tld_names", "reject_code_spans", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
 )
 
 
@@ -89,6 +89,14 @@ class LinkPolicy:
     #: code unless written as a lower-case host under an original generic TLD
     #: (``Flask.name``, ``docutils.io`` are not linked; ``python-requests.org`` is).
     reject_code_spans: bool = False
+    #: §8 usability: reject a URL whose path holds regular-expression syntax (``\.``,
+    #: ``(.+)``, ``.*``, ``[^``): a pattern (watch files, rewrite rules), not an address,
+    #: with or without a scheme; end a URL before a template placeholder
+    #: (``https://github.com/{owner}/repo``, ``${VERSION}``, ``%s``).
+    reject_patterns: bool = False
+    #: §8 usability: reject ``https://`` glued to ``word+`` (``git+https://…``, pip and
+    #: npm requirement syntax): a package or VCS reference, not a web link.
+    reject_compound_schemes: bool = False
     #: §8 usability: reject a schemeless name of three or more labels whose first label
     #: is a TLD (``com.example.Foo``, ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``):
     #: reverse-DNS identifiers, not hosts.
@@ -150,7 +158,7 @@ class LinkPolicy:
 
         On: ``trim_markup``, ``cjk_boundary``, ``cjk_end``, ``reject_code_context``,
         ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
-        ``reject_code_spans``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
+        ``reject_code_spans``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
         """
@@ -167,6 +175,8 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_abbreviations=True,
     reject_generic_tld_names=True,
     reject_code_spans=True,
+    reject_patterns=True,
+    reject_compound_schemes=True,
     reject_reverse_dns_names=True,
     drop_empty_query=True,
     dotless_hosts=frozenset({"localhost"}),

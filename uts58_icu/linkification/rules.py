@@ -121,6 +121,12 @@ _ABBREVIATION = re.compile(r"[^\W\d_](?:[.\u3002\uff0e\uff61][^\W\d_]{1,2})+")
 # A label that could be a programming-language identifier or a number (no '-'):
 # ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` and ``1.day`` can.
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
+# Regular-expression syntax in a path: an escaped dot or slash, a group of any
+# characters, a character class (Debian watch files, rewrite rules, linter configs).
+_PATTERN = re.compile(r"\\[./?+*()\[\]dswS]|\(\.[*+]\)|\.\*|\[\^")
+# A template placeholder in a path (RFC 6570 ``{owner}``, shell ``${VERSION}`` and
+# ``$(hostname)``, printf ``%s``/``%d``): the address goes on only up to it.
+_TEMPLATE = re.compile(r"\{[^{}\s]*\}|\$[{(]|%[sd](?![0-9A-Fa-f])|%\([A-Za-z_]+\)[sd]")
 _LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
 
 
@@ -377,6 +383,16 @@ def narrow(
                 return None
             reject(f"§8 reject_code_context: {text[link.start:key]!r} is not part of the address")
             link, a = new, anatomy(new)
+    if policy.reject_patterns and link.kind == "url" and link.end > a.after:
+        m = _TEMPLATE.search(text, a.after, link.end)
+        if m:
+            end = _reterminate(text, link, a, m.start())
+            new = _rebuild(text, link, link.start, end, tlds, policy)
+            if new is None:
+                reject(f"§8 reject_patterns: template placeholder {m.group()!r}; nothing usable before it")
+                return None
+            reject(f"§8 reject_patterns: template placeholder {m.group()!r}: link ends at {end}")
+            link, a = new, anatomy(new)
     if policy.drop_empty_query:
         end_q = trailing_question_mark(text, link, a)
         if end_q is not None:
@@ -405,7 +421,16 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     Only URLs written without a scheme are judged here (§8: "if there is no scheme
     before it"); a scheme always keeps the link.
     """
-    if link.kind != "url" or a.has_scheme:
+    if link.kind != "url":
+        return None
+    if policy.reject_patterns and link.end > a.after:
+        m = _PATTERN.search(text, a.after, link.end)
+        if m:
+            return f"§8 reject_patterns: {m.group()!r} is pattern syntax, not part of an address"
+    if policy.reject_compound_schemes and a.has_scheme and link.start >= 2 and text[link.start - 1] == "+" \
+            and text[link.start - 2].isalnum():
+        return "§8 reject_compound_schemes: 'VCS+https://' is a package or VCS reference (pip, npm), not a web link"
+    if a.has_scheme:
         return None
     host_only = link.end == a.after  # no path, query or fragment
     before = text[link.start - 1] if link.start else ""
