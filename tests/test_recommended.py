@@ -62,7 +62,7 @@ def test_file_names_and_code_are_not_linked(text: str, rule: str) -> None:
 @pytest.mark.parametrize(
     ("text", "rule"),
     [("see README.md", "reject_file_names"), ("import collections.abc", "reject_generic_tld_names"),
-     ("the pam_motd.com", "reject_code_context"), ("in com.example.Foo", "reject_reverse_dns_names"),
+     ("the pam_motd.com", "reject_code_context"), ("in com.example.foo", "reject_reverse_dns_names"),
      ("an M.Sc. in", "reject_abbreviations")],
 )
 def test_one_field_off_brings_the_link_back(text: str, rule: str) -> None:
@@ -308,6 +308,12 @@ def test_classes_found_in_real_text(text: str, expected: str) -> None:
     assert base(text) != expected
 
 
+def test_key_colon_host_stays() -> None:
+    assert rec("search with site:lists.debian.org to") == "search with site:⸠lists.debian.org⸡ to"
+    assert rec("mail bob@example.com: he knows") == "mail ⸠bob@example.com⸡: he knows"
+    assert rec("see example.com[1]") == "see ⸠example.com⸡[1]"
+
+
 def test_code_span_keeps_a_web_host() -> None:
     assert rec("not `python-requests.org` default") == "not `⸠python-requests.org⸡` default"
 
@@ -316,8 +322,9 @@ def test_code_span_keeps_a_web_host() -> None:
     "text",
     [
         "│   ├── bootstrap-reboot.min.css.map", "Replace acconfig.h, defines.h.top with",
-        "search with site:lists.debian.org to", "subjectAltName = DNS:foo.co.uk here",
         "Fix a bug in `func.name` now", "``@app.post`` is a shortcut",
+        "`Date <marshmallow.fields.Date>`", 'obj.re["twitter"] = 1',
+        "send email to <name>-request@gnu.org with", "or git@salsa.debian.org:ddp-team/debian-faq.git and",
     ],
 )
 def test_more_classes_found_in_real_text(text: str) -> None:

@@ -97,6 +97,8 @@ _ENTITY_PAIRS = (("&lt;", "&gt"), ("&quot;", "&quot"), ("&#60;", "&#62"), ("&#34
 _TAG = re.compile(r"<[/!A-Za-z]")
 # Inline markup wrapping a whole link: emphasis, strong, strikethrough.
 _WRAP_CHARS = "*_~"
+# What follows ``user@host:`` in an scp-style SSH remote (``git@host:team/repo.git``).
+_SCP_PATH = re.compile(r"[~/A-Za-z_][\w.~-]*(?:/|\.git\b)")
 # A ``key=`` before an email address inside what §5.2 takes as its local-part.
 _KEY_EQUALS = re.compile(r"-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*=")
 _EMAIL_LEADING_QUOTES = "`'\""
@@ -305,7 +307,10 @@ def code_key_email(text: str, link: Link) -> int | None:
     write don't use them: ``name=value`` is option or configuration syntax
     (``--email=bob@x.org``, ``EMAIL=bob@x.org``), and ``!`` separates a UUCP bang
     path or a prefix from the address (``host!bob@x.org``,
-    ``2021-11-01T05:30:28Z!bob@x.org`` in Gnulib change logs).
+    ``2021-11-01T05:30:28Z!bob@x.org`` in Gnulib change logs). Returns -1 (reject) for
+    shell brace expansion (``{french,spanish}@lists.debian.org``), the tail of a
+    template (``<name>-request@gnu.org``) and an scp-style SSH remote
+    (``git@salsa.debian.org:team/repo.git``): none is an address to write to.
     """
     if link.kind != "email":
         return None
@@ -315,6 +320,10 @@ def code_key_email(text: str, link: Link) -> int | None:
         return m.end()
     if ("{" in link.text) != ("}" in link.text):
         return -1  # shell brace expansion: ``{french,spanish}@lists.debian.org``
+    if link.start > 0 and text[link.start - 1] in ">}":
+        return -1  # the tail of a template: ``<name>-request@gnu.org``
+    if text.startswith(":", link.end) and _SCP_PATH.match(text, link.end + 1):
+        return -1  # an scp-style SSH remote: ``git@salsa.debian.org:team/repo.git``
     bang = text.rfind("!", link.start, at)
     if bang != -1 and bang + 1 < at:
         return bang + 1
@@ -374,7 +383,7 @@ def narrow(
     if policy.reject_code_context:
         key = code_key_email(text, link)
         if key == -1:
-            reject("§8 reject_code_context: an unbalanced brace in the local-part (shell brace expansion)")
+            reject("§8 reject_code_context: brace expansion, a template or an SSH remote, not an email address")
             return None
         if key is not None:
             new = _rebuild(text, link, key, link.end, tlds, policy)
@@ -443,15 +452,15 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)):
             return f"§8 reject_code_context: {before!r} before (code or a file path, not a host)"
         if host_only and not _is_emphasis(text, link.start, link.end):
-            # `=` or `{` before: an assignment or a template; `word:` or `::` before:
-            # a key or a scope (``site:lists.debian.org`` in a search, ``DNS:foo.co.uk``,
-            # APT's ``Acquire::http::Proxy::example.org``); `_` after:
+            # `=` or `{` before: an assignment or a template; `::` before: a scope
+            # (C++, Perl, Rust, APT's ``Acquire::http::Proxy::example.org``); `_` after:
             # the name goes on as an identifier (``jinja2.is_undefined``); `(` after: a
             # call or a man-page section (``response.next()``, ``systemd.network(5)``);
-            # `=` after: a key being set (``rd.luks.name=``, ``After=`` lines).
-            if before in ("=", "{") or (before == ":" and link.start > 1 and (text[link.start - 2].isalnum() or text[link.start - 2] == ":")):
+            # `=` after: a key being set (``rd.luks.name=``); `["` after: a subscript
+            # (``obj.re["twitter"]``).
+            if before in ("=", "{") or text.endswith("::", 0, link.start):
                 return f"§8 reject_code_context: {text[link.start - 2 : link.start]!r} before (code, not a host)"
-            if after in ("_", "(", "="):
+            if after in ("_", "(", "=") or (after == "[" and text[link.end + 1 : link.end + 2] in ("'", '"')):
                 return f"§8 reject_code_context: {after!r} after (code, not a host)"
     host = text[a.host_start : a.host_end]
     labels = _LABEL_SEP.split(host)
@@ -480,11 +489,12 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
             return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
         if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
             return f"§8 reject_file_names: '.{labels[-2]}.{labels[-1]}' is a double file extension"
-        # An upper-case last label after a name with lower-case letters is a file
-        # suffix (``systemd-journal-remote.NEWS``, ``tokenize.NL``): a host name is
-        # written in one case (``example.com``, ``EXAMPLE.COM``, ``X.Org``).
-        if len(labels[-1]) > 1 and labels[-1].isalpha() and labels[-1].isupper() and any(c.islower() for c in host):
-            return f"§8 reject_file_names: upper-case suffix '.{labels[-1]}' after a lower-case name"
+        # An upper-case letter in the last label after an all-lower-case first label is
+        # a file suffix or a class name (``debian.NEWS``, ``tokenize.NL``,
+        # ``marshmallow.fields.Date``): people capitalise a host name from its start
+        # (``Example.com``, ``EXAMPLE.COM``, ``X.Org``), never only its TLD.
+        if labels[-1].isalpha() and any(c.isupper() for c in labels[-1]) and labels[0].islower():
+            return f"§8 reject_file_names: capitalised last label '.{labels[-1]}' after a lower-case name"
     if policy.reject_abbreviations or policy.guard_false_positives:
         # §8 "(eg, M.Sc.)": single letters and one- or two-letter labels are initials
         # and abbreviations; numeric labels before the TLD are a version
