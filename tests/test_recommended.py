@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from uts58_icu import LinkPolicy, explain, find_links, linkify_html
 from uts58_icu.conformance import mark_links
+from uts58_icu.linkification.apply import explain_notes
 
 REC = LinkPolicy.recommended()
 
@@ -346,3 +347,27 @@ def test_more_classes_found_in_real_text(text: str) -> None:
 )
 def test_patterns_templates_and_compound_schemes(text: str, expected: str) -> None:
     assert rec(text) == expected
+
+
+_RULE_FIELDS = [
+    "trim_markup", "cjk_boundary", "cjk_end", "reject_code_context", "reject_file_names",
+    "reject_abbreviations", "reject_generic_tld_names", "reject_code_spans", "reject_patterns",
+    "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query",
+]
+_PIECES = st.sampled_from(
+    ["https://", "http://localhost:8", "x.org", "a.py", "M.Sc.", "/", "_", "`", "**", "'", '"', "“", "”",
+     "<", "/a>", "&lt;", "&gt;", "?", "(", "[\"", "=", "::", "$", "{", "}", "!", ":", "bob@", "com.", ".",
+     "の", "ア", "漢", "，", "。", "を", " ", "\u202e", "(.+)", "\\.", "%s", "git+", "1.2.3.", "A.B"]
+)
+
+
+@given(st.lists(_PIECES, max_size=14).map("".join), st.fixed_dictionaries({f: st.booleans() for f in _RULE_FIELDS}))
+def test_any_rule_combination_only_narrows(text: str, flags: dict[str, bool]) -> None:
+    policy = LinkPolicy(dotless_hosts=frozenset({"localhost"}), **flags)  # type: ignore[arg-type]
+    base_links = find_links(text, policy=LinkPolicy(dotless_hosts=frozenset({"localhost"})))
+    got = find_links(text, policy=policy)
+    assert [link.start for link in got] == sorted(link.start for link in got)
+    for link in got:
+        assert any(b.start <= link.start < link.end <= b.end for b in base_links)
+        assert text[link.start : link.end] == link.text
+    assert explain_notes(text, policy=policy)[0] == got
