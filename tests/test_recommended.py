@@ -26,7 +26,7 @@ def base(text: str) -> str:
 
 
 def without(field: str) -> LinkPolicy:
-    return dataclasses.replace(REC, **{field: False})
+    return dataclasses.replace(REC, **{field: False})  # type: ignore[arg-type]
 
 
 # --- file names and code identifiers written without a scheme -----------------------
