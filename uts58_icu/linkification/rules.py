@@ -56,6 +56,10 @@ FILE_EXTENSION_TLDS: frozenset[str] = frozenset(
 #: rounds, plus ``arpa``). Since 2013 about 1,200 generic TLDs have been added, most
 #: of them ordinary words (``.network``, ``.target``, ``.next``, ``.data``, ``.abc``),
 #: so that ``word.word`` in text is more often a code identifier than an address.
+# The generic TLDs whose bare names are read as hosts even when the first label could be
+# an identifier: the web's own (``.info``, ``.name``, ``.pro`` are also attribute names:
+# ``logging.info``, ``os.name``).
+_HOST_TLDS = frozenset({"com", "net", "org", "edu", "gov", "mil", "arpa"})
 LEGACY_GENERIC_TLDS: frozenset[str] = frozenset(
     {
         "com", "net", "org", "edu", "gov", "mil", "int", "arpa", "info", "biz", "name",
@@ -430,6 +434,16 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     Only URLs written without a scheme are judged here (§8: "if there is no scheme
     before it"); a scheme always keeps the link.
     """
+    if (
+        policy.reject_markdown_link_text
+        and link.start > 0
+        and text[link.start - 1] == "["
+        and text.startswith("](", link.end)
+    ):
+        # ``[www.gnutls.org](https://www.gnutls.org/)``, ``![alt.png](…)``: the text of
+        # a Markdown link or image; its target is the link (a link inside a link is
+        # not allowed in HTML).
+        return "§8 reject_markdown_link_text: the text of a Markdown link, whose target is linked"
     if link.kind != "url":
         return None
     if policy.reject_patterns and link.end > a.after:
@@ -510,7 +524,7 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         and tld.isascii()
         and len(tld) > 2
         and not tld.startswith("xn--")
-        and tld not in LEGACY_GENERIC_TLDS
+        and tld not in _HOST_TLDS
     ):
         return (
             f"§8 reject_generic_tld_names: {host!r} is a bare name under the word TLD "
