@@ -434,16 +434,6 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     Only URLs written without a scheme are judged here (§8: "if there is no scheme
     before it"); a scheme always keeps the link.
     """
-    if (
-        policy.reject_markdown_link_text
-        and link.start > 0
-        and text[link.start - 1] == "["
-        and text.startswith("](", link.end)
-    ):
-        # ``[www.gnutls.org](https://www.gnutls.org/)``, ``![alt.png](…)``: the text of
-        # a Markdown link or image; its target is the link (a link inside a link is
-        # not allowed in HTML).
-        return "§8 reject_markdown_link_text: the text of a Markdown link, whose target is linked"
     if link.kind != "url":
         return None
     if policy.reject_patterns and link.end > a.after:
