@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..core.detection import Link, LinkAnatomy, anatomy, link_at
@@ -151,7 +152,7 @@ def _rebuild(
     new = link_at(text, start, end, link.kind, tlds=tlds, dotless_hosts=policy.dotless_hosts)
     if new is None:
         return None
-    return Link(new.start, new.end, new.kind, new.text, new.href, link.spoof, link.escape_invisibles)
+    return replace(new, spoof=link.spoof, escape_invisibles=link.escape_invisibles)
 
 
 # --- rules that move bounds ---------------------------------------------------------
