@@ -29,7 +29,7 @@ class Explanation:
 
 def _parts(link: Link) -> UrlParts:
     if link.kind == "email":
-        text = link.text.removeprefix("mailto:")
+        text = link.text[len("mailto:") :] if link.text.startswith("mailto:") else link.text
         local, _, domain = text.rpartition("@")
         return UrlParts(scheme="mailto", host=parse_url("mailto://" + domain).host, path=(local,))
     return parse_url(link.text if "://" in link.text else "https://" + link.text)
