@@ -26,7 +26,7 @@ DEFAULT_FILE_EXTENSION_TLDS: frozenset[str] = FILE_EXTENSION_TLDS
 _BOOL_FIELDS = (
     "require_identifier_allowed", "spoof_check", "reject_spoof", "cjk_boundary", "cjk_end",
     "trim_markup", "reject_code_context", "reject_file_names", "reject_abbreviations",
-    "reject_generic_tld_names", "reject_code_spans", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
+    "reject_generic_tld_names", "reject_code_spans", "reject_obfuscated_email_domains", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
 )
 
 
@@ -90,6 +90,9 @@ class LinkPolicy:
     #: code unless written as a lower-case host under an original generic TLD
     #: (``Flask.name``, ``docutils.io`` are not linked; ``python-requests.org`` is).
     reject_code_spans: bool = False
+    #: §8 usability: reject the domain of an address spelt against spam harvesters
+    #: (``bob -at- example.org``, ``bob AT example.org``, ``bob [at] example.org``).
+    reject_obfuscated_email_domains: bool = False
     #: §8 usability: reject a URL whose path holds regular-expression syntax (``\.``,
     #: ``(.+)``, ``.*``, ``[^``): a pattern (watch files, rewrite rules), not an address,
     #: with or without a scheme; end a URL before a template placeholder
@@ -159,7 +162,7 @@ class LinkPolicy:
 
         On: ``trim_markup``, ``cjk_boundary``, ``cjk_end``, ``reject_code_context``,
         ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
-        ``reject_code_spans``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
+        ``reject_code_spans``, ``reject_obfuscated_email_domains``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
         """
@@ -176,6 +179,7 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_abbreviations=True,
     reject_generic_tld_names=True,
     reject_code_spans=True,
+    reject_obfuscated_email_domains=True,
     reject_patterns=True,
     reject_compound_schemes=True,
     reject_reverse_dns_names=True,
