@@ -10,10 +10,13 @@ import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from . import __version__
 from ._icu import ICU_VERSION, UNICODE_VERSION, char_name
+
+if TYPE_CHECKING:
+    from .linkification.policy import LinkPolicy
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -144,6 +147,13 @@ def _add_input_args(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _policy(name: str) -> LinkPolicy:
+    """``--policy``: ``base`` (the conformant algorithm) or ``recommended`` (§8, for people)."""
+    from .linkification.policy import LinkPolicy
+
+    return LinkPolicy.recommended() if name == "recommended" else LinkPolicy()
+
+
 def _scheme_arg(value: str) -> str:
     """A --scheme value, checked as find_links(schemes=…) checks it."""
     from .core.detection import scan_options
@@ -199,7 +209,8 @@ def _cmd_detect(args: argparse.Namespace) -> int:
     mode = "explain" if args.explain else "json" if args.json else "marks"
     offset = 0
     blocks = _input_blocks(args.files, args.errors)
-    for block, (marked, links, notes) in _zip_blocks(blocks, mode, _detection_options(args), args.jobs):
+    options = {**_detection_options(args), "policy": _policy(args.policy)}
+    for block, (marked, links, notes) in _zip_blocks(blocks, mode, options, args.jobs):
         if mode == "json":
             for start, end, kind, text, href in links:
                 obj = {"start": offset + start, "end": offset + end, "kind": kind, "text": text, "href": href}
@@ -242,7 +253,7 @@ def _cmd_linkify(args: argparse.Namespace) -> int:
     from ._parallel import ordered_map
 
     out = sys.stdout
-    options = _detection_options(args)
+    options = {**_detection_options(args), "policy": _policy(args.policy)}
     jobs = ((block, args.rel, args.target, options) for block in _input_blocks(args.files, args.errors))
     for html in ordered_map(_linkify_block, jobs, args.jobs):
         out.write(html)
@@ -294,6 +305,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--explain", action="store_true",
         help="after each line, say why each link starts and ends where it does, and what was rejected",
     )
+    p.add_argument(
+        "--policy", choices=("base", "recommended"), default="base",
+        help="base: the conformant algorithm (default); recommended: §8 rules for text people read",
+    )
     _add_detection_args(p)
     p.set_defaults(func=_cmd_detect)
 
@@ -301,6 +316,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input_args(p)
     p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
     p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
+    p.add_argument(
+        "--policy", choices=("base", "recommended"), default="recommended",
+        help="recommended: §8 rules for text people read (default); base: the conformant algorithm",
+    )
     _add_detection_args(p)
     p.set_defaults(func=_cmd_linkify)
 

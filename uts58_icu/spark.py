@@ -74,7 +74,7 @@ def links_udf(
         raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
     frozen_tlds = None if tlds is None else frozenset(tlds)
 
-    @pandas_udf(spark_link_type())  # type: ignore[call-overload,misc]
+    @pandas_udf(spark_link_type())  # type: ignore[untyped-decorator]
     def uts58_links(texts: pd.Series) -> pd.Series:
         worker_setup()
         values = [None if not isinstance(v, str) and pd.isna(v) else v for v in texts]
@@ -97,7 +97,7 @@ def redact_udf(
 
     frozen_tlds = None if tlds is None else frozenset(tlds)
 
-    @pandas_udf("string")  # type: ignore[call-overload,misc]
+    @pandas_udf("string")  # type: ignore[untyped-decorator]
     def uts58_redact(texts: pd.Series) -> pd.Series:
         worker_setup()
         values = [None if not isinstance(v, str) and pd.isna(v) else v for v in texts]
