@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .._args import require_str
-from .._icu import idna_to_unicode
+from .._icu import idna_to_ascii, idna_to_unicode
 from .parts import (
     BRACKET_STACK_LIMIT,
     FRAGMENT,
@@ -259,6 +259,60 @@ def _normalize_scheme(scheme: str) -> str:
     return s.lower()
 
 
+# RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+_RFC3986_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*\Z")
+# Schemes whose URL a browser runs as script instead of fetching it from the host:
+# "javascript://x/%0Aalert(1)" is a comment line, then code (issue 9 item 8).
+_SCRIPT_SCHEMES = frozenset({"javascript", "vbscript", "data"})
+# WHATWG URL Standard: forbidden domain code points (C0 controls, space, "%", DEL and
+# the forbidden host code points # / : < > ? @ [ \ ] ^ |).
+_FORBIDDEN_DOMAIN_CP = re.compile(r"[\x00-\x20%#/:<>?@\[\\\]^|\x7f]")
+_IPV4_HOST = re.compile(r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}\Z")
+
+
+def _validate_scheme(name: str, given: str) -> None:
+    """``ValueError`` unless ``name`` is ``''`` or an RFC 3986 scheme that is not a script scheme."""
+    if name and not _RFC3986_SCHEME.match(name):
+        raise ValueError(
+            f"scheme must match RFC 3986 ALPHA *( ALPHA / DIGIT / '+' / '-' / '.' ), got {given!r}"
+        )
+    if name in _SCRIPT_SCHEMES:
+        raise ValueError(f"scheme {given!r} runs its content as script or a document; not formatted")
+
+
+def _validate_host(host: str, scheme: str) -> str:
+    """The host as shown, or ``ValueError`` when it is not a domain, IPv4 or ``[IPv6]``.
+
+    A domain must pass UTS #46 ToASCII (STD3 rules, Bidi and CONTEXTJ checks), so
+    no character that ends a host in a URL (``@ / ? # : \\`` …) can get through
+    (issue 9 item 8). An empty host is accepted only for ``file:``.
+    """
+    if not host:
+        if scheme == "file":
+            return ""
+        raise ValueError("host must not be empty")
+    if _IPV4_HOST.match(host):
+        return host
+    if host.startswith("[") and host.endswith("]"):
+        import ipaddress
+
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            raise ValueError(f"host is not a valid bracketed IPv6 address: {host!r}") from None
+        return host.lower()
+    _, ok = idna_to_ascii(host)
+    uni = _to_unicode(host)
+    if ok and uni is not None:
+        return uni
+    if host.isascii() and not _FORBIDDEN_DOMAIN_CP.search(host):
+        # CHOICE: an ASCII host that UTS #46 STD3 rules reject but the WHATWG host
+        # parser accepts (``a_b.example``) is kept as given, as before.
+        return host
+    raise ValueError(f"host is not a valid domain name, IPv4 or [IPv6] address: {host!r}")
+    return uni
+
+
 def format_parts(
     scheme: str,
     host: str,
@@ -277,6 +331,10 @@ def format_parts(
     non-empty ``path``/``query`` sequence, a ``fragment`` that is not ``None``,
     or any ``directives`` (which imply the fragment's ``#``). Query pairs are
     ``(key, value)``, with ``value=None`` for a bare key.
+
+    Raises :class:`ValueError` when ``scheme`` is not an RFC 3986 scheme (or is
+    ``javascript``, ``vbscript`` or ``data``), or ``host`` is not a valid domain
+    name (UTS #46 ToASCII), IPv4 address or bracketed IPv6 address.
 
     >>> format_parts("https", "xn--bcher-kva.de", ["bücher"])
     'https://bücher.de/bücher'
@@ -302,6 +360,8 @@ def format_parts(
         raise ValueError(f"port must be in 0..65535, got {port}")
 
     name = _normalize_scheme(_usv(scheme))
+    _validate_scheme(name, scheme)
+    shown_host = _validate_host(_usv(host), name)
     path_syntax = _PATH_SYNTAX | {"\\"} if (not name or name in SPECIAL_SCHEMES) else _PATH_SYNTAX
     pieces: list[_Piece] = []
     if segments:  # Path: literal [?#/] escaped (plus "\\", see the module docstring)
@@ -337,7 +397,7 @@ def format_parts(
                 ),
             )
         )
-    prefix = (f"{name}://" if name else "") + _host_for_display(_usv(host))
+    prefix = (f"{name}://" if name else "") + shown_host
     if port is not None:
         prefix += f":{port}"
     return _assemble(prefix, pieces)

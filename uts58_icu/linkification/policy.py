@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from .._icu import identifier_allowed_ranges, unicode_set_ranges
+from .._icu import identifier_allowed_ranges, idna_to_unicode, unicode_set_ranges
 from ..core.properties import regex_class
 
 __all__ = ["DEFAULT_FILE_EXTENSION_TLDS", "LinkPolicy"]
@@ -73,8 +73,7 @@ class LinkPolicy:
                 raise TypeError(f"{name} must be an int or None, not {type(value).__name__}")
             if value is not None and value < 1:
                 raise ValueError(f"{name} must be at least 1, got {value}")
-        if not isinstance(self.file_extension_tlds, frozenset):
-            object.__setattr__(self, "file_extension_tlds", frozenset(self.file_extension_tlds))
+        object.__setattr__(self, "file_extension_tlds", _tld_set(self.file_extension_tlds))
 
     @property
     def is_default(self) -> bool:
@@ -90,6 +89,33 @@ class LinkPolicy:
         keeps the conformant base by default.
         """
         return RECOMMENDED_POLICY
+
+
+def _tld_set(value: object) -> frozenset[str]:
+    """``file_extension_tlds`` as a set of lower-case TLDs without a leading dot.
+
+    A single ``str`` is one TLD (``"py"``, not ``{'p', 'y'}``); ``'.PY'`` is ``'py'``
+    (issue 9 item 15).
+    """
+    items = (value,) if isinstance(value, str) else value
+    try:
+        seq = list(items)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(
+            f"file_extension_tlds must be a str or a collection of str, not {type(value).__name__}"
+        ) from None
+    out = set()
+    for item in seq:
+        if not isinstance(item, str):
+            raise TypeError(f"file_extension_tlds must hold str, not {type(item).__name__}")
+        tld = item.lower().removeprefix(".")
+        if tld.startswith("xn--"):  # compared with U-labels (detection's _tld_key)
+            uni, ok = idna_to_unicode(tld)
+            tld = uni if ok else tld
+        if not tld or "." in tld:
+            raise ValueError(f"file_extension_tlds: {item!r} is not a top-level domain")
+        out.add(tld)
+    return frozenset(out)
 
 
 DEFAULT_POLICY = LinkPolicy()
