@@ -24,7 +24,9 @@ __all__ = [
     "bidi_paired_bracket",
     "char_age",
     "char_name",
+    "are_confusable",
     "confusable_skeleton",
+    "scripts_of",
     "identifier_allowed_ranges",
     "spoof_checks",
     "idna_to_ascii",
@@ -135,3 +137,18 @@ def spoof_checks(label: str) -> tuple[str, ...]:
 def confusable_skeleton(text: str) -> str:
     """The UTS #39 confusable skeleton of ``text``."""
     return str(_SPOOF.getSkeleton(0, text))
+
+
+def are_confusable(a: str, b: str) -> bool:
+    """UTS #39: whether ``a`` and ``b`` have the same confusable skeleton (ICU ``areConfusable``)."""
+    return bool(_SPOOF.areConfusable(a, b))
+
+
+_COMMON_SCRIPTS = frozenset({"Zyyy", "Zinh", "Zzzz"})
+
+
+def scripts_of(text: str) -> frozenset[str]:
+    """ISO 15924 codes of the scripts of ``text``'s characters (Script property),
+    Common, Inherited and Unknown left out."""
+    out = {str(_icu.Script.getScript(ord(ch)).getShortName()) for ch in set(text)}
+    return frozenset(out - _COMMON_SCRIPTS)

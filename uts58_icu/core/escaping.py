@@ -59,6 +59,9 @@ from .properties import CLOSE, HARD, INCLUDE, OPEN, SOFT, derived, link_email
 
 __all__ = [
     "UrlParts",
+    "decode_for_checks",
+    "escape_invisibles",
+    "link_display",
     "format_email",
     "format_parts",
     "format_url_parts",
@@ -532,6 +535,11 @@ def minimal_escape(url: str, *, legacy_encoding: bool = False) -> str:
     require_str(url, "url")
     if not isinstance(legacy_encoding, bool):
         raise TypeError(f"legacy_encoding must be a bool, not {type(legacy_encoding).__name__}")
+    return _minimal(url, legacy_encoding=legacy_encoding)
+
+
+def _minimal(url: str, *, legacy_encoding: bool = False, ascii_host: bool = False) -> str:
+    """:func:`minimal_escape`; with ``ascii_host``, the host through ToASCII (Punycode)."""
     sp = _split(_usv(url))
     legacy = legacy_encoding or not _all_escapes_utf8(
         (sp.path, sp.query, sp.fragment, *sp.directives)
@@ -552,27 +560,180 @@ def minimal_escape(url: str, *, legacy_encoding: bool = False) -> str:
     for d in sp.directives:
         pieces.append(_Piece(FRAGMENT_DIRECTIVE, _decode(d, _DECODABLE_FRAGMENT, legacy=legacy)))
 
-    prefix = ""
-    if sp.scheme is not None:
-        prefix = sp.scheme.lower() + ":"
-    if sp.slashes:
-        prefix += "//"
-    if sp.userinfo is not None:
-        prefix += _upper_hex(sp.userinfo) + "@"
-    prefix += _display_host(sp.host)
-    if sp.port is not None:
-        prefix += ":" + sp.port
-    return _assemble(prefix, pieces)
+    def build(host: str) -> str:
+        prefix = ""
+        if sp.scheme is not None:
+            prefix = sp.scheme.lower() + ":"
+        if sp.slashes:
+            prefix += "//"
+        if sp.userinfo is not None:
+            prefix += _upper_hex(sp.userinfo) + "@"
+        prefix += host
+        if sp.port is not None:
+            prefix += ":" + sp.port
+        return _assemble(prefix, pieces)
+
+    shown = _display_host(sp.host)
+    if ascii_host or (shown != sp.host and _display_patterns().invisible.search(shown)):
+        # Punycode for display: asked for (a confusable host), or the Unicode host
+        # holds a character that display must not show raw (issue 9 item 2).
+        shown = _ascii_display_host(sp.host)
+    out = build(shown)
+    if shown != sp.host:
+        # The Unicode host must not change how the string splits: ToUnicode maps
+        # "ＨＴＴＰＳ" or "\u200bhttps" to "https", and "ＨＴＴＰＳ://x.de" would become
+        # an absolute URL (issue 9 item 10). Then the host stays as given, which is
+        # what the next call sees too (idempotence).
+        again = _split(out)
+        if (again.scheme, again.slashes, again.opaque, again.userinfo, again.host, again.port) != (
+            None if sp.scheme is None else sp.scheme.lower(), sp.slashes, sp.opaque,
+            None if sp.userinfo is None else _upper_hex(sp.userinfo), shown, sp.port,
+        ):
+            out = build(_upper_hex(sp.host))
+    return out
+
+
+def _decoded_host(raw: str) -> str:
+    if "%" in raw and _all_escapes_utf8((raw,)):
+        return _ESCAPE_RUN.sub(lambda m: _escaped_bytes(m).decode("utf-8"), raw)
+    return raw
 
 
 def _display_host(raw: str) -> str:
     """A host from a URL string: percent-decoded and ToUnicode'd when both succeed."""
-    host = raw
-    if "%" in raw and _all_escapes_utf8((raw,)):
-        host = _ESCAPE_RUN.sub(
-            lambda m: _escaped_bytes(m).decode("utf-8"), raw
+    return _to_unicode(_decoded_host(raw)) or _upper_hex(raw)
+
+
+def _ascii_display_host(raw: str) -> str:
+    """A host from a URL string: percent-decoded and ToASCII'd (Punycode) when both succeed."""
+    host = _decoded_host(raw)
+    if host:
+        out, ok = idna_to_ascii(host)
+        if ok and out:
+            return out
+    return _upper_hex(raw)
+
+
+# ---------------------------------------------------------------------------
+# Link.display: what people see (§4 goal 3, §8 display ordering)
+# ---------------------------------------------------------------------------
+
+
+class _DisplayPatterns:
+    def __init__(self) -> None:
+        from .._icu import unicode_set_ranges
+        from .properties import regex_class
+
+        def cls(pattern: str) -> re.Pattern[str]:
+            return re.compile(regex_class(unicode_set_ranges(pattern)))
+
+        #: Characters never shown raw, except in the sequences of :func:`_keep_invisible`.
+        self.invisible = cls(r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]")
+        self.pictographic = cls(r"[\p{Extended_Pictographic}]")
+        self.emoji = cls(r"[\p{Emoji}]")
+        self.modifier = cls(r"[\p{Emoji_Modifier}\uFE0F]")
+        self.virama = cls(r"[\p{Canonical_Combining_Class=Virama}]")
+        self.join_left = cls(r"[\p{Joining_Type=Dual_Joining}\p{Joining_Type=Left_Joining}]")
+        self.join_right = cls(r"[\p{Joining_Type=Dual_Joining}\p{Joining_Type=Right_Joining}]")
+        self.transparent = cls(r"[\p{Joining_Type=Transparent}]")
+
+
+_DISPLAY_PATTERNS: list[_DisplayPatterns] = []
+
+
+def _display_patterns() -> _DisplayPatterns:
+    if not _DISPLAY_PATTERNS:
+        _DISPLAY_PATTERNS.append(_DisplayPatterns())
+    return _DISPLAY_PATTERNS[0]
+
+
+_ZWNJ, _ZWJ = "\u200c", "\u200d"
+_TAG_BASE = "\U0001F3F4"  # WAVING BLACK FLAG, the base of emoji tag sequences
+_MAX_TAG_RUN = 32  # an emoji tag sequence is a few tags long; bounds the backward look
+
+
+def _keep_invisible(text: str, i: int) -> bool:
+    """Whether the default-ignorable ``text[i]`` is part of a sequence that shows as one glyph.
+
+    CHOICE (conformance/NOTES.md, "Security (issue 9)"): kept raw are a ZWJ inside an
+    emoji ZWJ sequence; VS15/VS16 after an Emoji character; the tags of an emoji tag
+    sequence (flag of a subdivision); and ZWJ/ZWNJ in the IDNA CONTEXTJ contexts
+    (after a virama; ZWNJ between joining letters). Bidi_Control characters and every
+    other default-ignorable character (ZWSP, word joiner, BOM, soft hyphen, Hangul
+    fillers, other variation selectors, …) are escaped.
+    """
+    p = _display_patterns()
+    ch = text[i]
+    prev = text[i - 1] if i else ""
+    nxt = text[i + 1] if i + 1 < len(text) else ""
+    if ch in (_ZWJ, _ZWNJ):
+        if prev and p.virama.match(prev):
+            return True
+        if ch == _ZWJ:
+            j = i - 1
+            while j > 0 and p.modifier.match(text[j]):
+                j -= 1
+            return j >= 0 and bool(p.pictographic.match(text[j])) and bool(nxt) and bool(
+                p.pictographic.match(nxt)
+            )
+        j, k = i - 1, i + 1
+        while j >= 0 and p.transparent.match(text[j]):
+            j -= 1
+        while k < len(text) and p.transparent.match(text[k]):
+            k += 1
+        return j >= 0 and k < len(text) and bool(p.join_left.match(text[j])) and bool(
+            p.join_right.match(text[k])
         )
-    return _to_unicode(host) or _upper_hex(raw)
+    if ch in "\ufe0e\ufe0f":
+        return bool(prev) and bool(p.emoji.match(prev)) and not p.invisible.match(prev)
+    if "\U000E0020" <= ch <= "\U000E007F":
+        j = i - 1
+        while j >= 0 and i - j <= _MAX_TAG_RUN and "\U000E0020" <= text[j] <= "\U000E007E":
+            j -= 1
+        return j >= 0 and text[j] == _TAG_BASE
+    return False
+
+
+def escape_invisibles(shown: str, *, strict: bool = False) -> str:
+    """``shown`` with every Bidi_Control and Default_Ignorable_Code_Point character
+    percent-escaped (§4.1 ``percentEscape``), so none is ever shown raw (§8).
+
+    Unless ``strict``, characters inside an emoji ZWJ, variation or tag sequence, and
+    ZWJ/ZWNJ where IDNA's CONTEXTJ rules allow them, stay raw (see
+    :func:`_keep_invisible`). In a Path, Query or Fragment an escape means the same
+    URL as the raw character.
+    """
+    pat = _display_patterns().invisible
+    if not pat.search(shown):
+        return shown
+    if strict:
+        return pat.sub(lambda m: percent_escape(m.group()), shown)
+    return pat.sub(
+        lambda m: m.group() if _keep_invisible(shown, m.start()) else percent_escape(m.group()),
+        shown,
+    )
+
+
+def link_display(text: str, kind: str, *, ascii_host: bool = False, strict: bool = False) -> str:
+    """What :attr:`Link.display <uts58_icu.core.detection.Link.display>` shows for a link.
+
+    A URL is minimally escaped (§4.1) with its host through ToUnicode, an email
+    minimally quoted (§5.3); then :func:`escape_invisibles`. The host is shown in
+    Punycode (ToASCII) when ``ascii_host`` is true (browser-style IDN display of a
+    host confusable with an ASCII one) or when its Unicode form holds a character
+    that must not be shown raw.
+    """
+    if kind == "email":
+        shown = _format_email(text, ascii_domain=ascii_host)
+    else:
+        shown = _minimal(text, ascii_host=ascii_host)
+    return escape_invisibles(shown, strict=strict)
+
+
+def decode_for_checks(text: str) -> str:
+    """``text`` with every ``%XX`` run decoded (invalid UTF-8 bytes as lone surrogates):
+    what a display or a browser may show, for §8 checks (issue 9 item 2)."""
+    return _unescape_all(text) if "%" in text else text
 
 
 # ---------------------------------------------------------------------------
@@ -685,6 +846,12 @@ def format_email(address: str) -> str:
     'σωκράτης@example.om'
     """
     require_str(address, "address")
+    return _format_email(address)
+
+
+def _format_email(address: str, *, ascii_domain: bool = False) -> str:
+    """:func:`format_email`; with ``ascii_domain`` (or a domain whose Unicode form holds
+    a character display must not show raw), the domain in Punycode."""
     if _SURROGATE.search(address):
         raise ValueError("address holds a lone surrogate")
     prefix = ""
@@ -705,4 +872,7 @@ def format_email(address: str) -> str:
         shown = local
     else:  # §5.3: the entire local part in quotation marks, "\" before '"' and '\'
         shown = '"' + local.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return f"{prefix}{shown}@{_host_for_display(domain)}"
+    shown_domain = _host_for_display(domain)
+    if ascii_domain or _display_patterns().invisible.search(shown_domain):
+        shown_domain = _ascii_display_host(domain)
+    return f"{prefix}{shown}@{shown_domain}"

@@ -57,6 +57,10 @@ class LinkPolicy:
     #: whose TLD is a file extension, or that look like abbreviations.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
+    #: §8 and UTS #39 §5.2, as browsers display IDNs: ``'punycode_if_confusable'`` shows
+    #: a host that is confusable with an ASCII host (``аррӏе.com``) in Punycode in
+    #: ``Link.display`` (see :mod:`uts58_icu.linkification.homographs`).
+    idn_display: Literal["unicode", "punycode_if_confusable"] = "unicode"
 
     def __post_init__(self) -> None:
         for name in ("require_identifier_allowed", "spoof_check", "reject_spoof",
@@ -66,6 +70,10 @@ class LinkPolicy:
         if self.bidi_controls not in ("allow", "reject", "escape"):
             raise ValueError(
                 f"bidi_controls must be 'allow', 'reject' or 'escape', not {self.bidi_controls!r}"
+            )
+        if self.idn_display not in ("unicode", "punycode_if_confusable"):
+            raise ValueError(
+                f"idn_display must be 'unicode' or 'punycode_if_confusable', not {self.idn_display!r}"
             )
         for name in ("max_link_length", "max_part_length"):
             value = getattr(self, name)
@@ -119,7 +127,10 @@ def _tld_set(value: object) -> frozenset[str]:
 
 
 DEFAULT_POLICY = LinkPolicy()
-RECOMMENDED_POLICY = LinkPolicy(guard_false_positives=True, cjk_boundary=True, bidi_controls="escape")
+RECOMMENDED_POLICY = LinkPolicy(
+    guard_false_positives=True, cjk_boundary=True, bidi_controls="escape",
+    idn_display="punycode_if_confusable",
+)
 
 
 class _PolicyPatterns:
