@@ -200,7 +200,7 @@ _HARD_CHUNK = 4096
 def _escape_run(out: list[str], text: str, start: int, end: int) -> None:
     """Append ``percentEscape`` of every character of ``text[start:end]`` as one piece."""
     if start < end:
-        out.append("%" + text[start:end].encode("utf-8", "surrogatepass").hex("%").upper())
+        out.append(_percent_chunk(text[start:end]))
 
 
 @dataclass(frozen=True)
@@ -680,6 +680,12 @@ class _DisplayPatterns:
 
         #: Characters never shown raw, except in the sequences of :func:`_keep_invisible`.
         self.invisible = cls(r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]")
+        # One pass: runs of characters that are always escaped, or one that may be kept.
+        maybe = r"[\u200C\u200D\uFE0E\uFE0F\U000E0020-\U000E007F]"
+        always = regex_class(unicode_set_ranges(
+            r"[[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]-" + maybe + "]"
+        ))
+        self.runs = re.compile(f"(?P<run>{always}+)|(?P<maybe>{maybe})")
         self.pictographic = cls(r"[\p{Extended_Pictographic}]")
         self.emoji = cls(r"[\p{Emoji}]")
         self.modifier = cls(r"[\p{Emoji_Modifier}\uFE0F]")
@@ -754,15 +760,22 @@ def escape_invisibles(shown: str, *, strict: bool = False) -> str:
     :func:`_keep_invisible`). In a Path, Query or Fragment an escape means the same
     URL as the raw character.
     """
-    pat = _display_patterns().invisible
-    if not pat.search(shown):
+    p = _display_patterns()
+    if not p.invisible.search(shown):
         return shown
-    if strict:
-        return pat.sub(lambda m: percent_escape(m.group()), shown)
-    return pat.sub(
-        lambda m: m.group() if _keep_invisible(shown, m.start()) else percent_escape(m.group()),
-        shown,
-    )
+
+    def one(m: re.Match[str]) -> str:
+        if not strict and m.lastgroup == "maybe" and _keep_invisible(shown, m.start()):
+            return m.group()
+        run = m.group()
+        return "".join(_percent_chunk(run[k : k + _HARD_CHUNK]) for k in range(0, len(run), _HARD_CHUNK))
+
+    return p.runs.sub(one, shown)
+
+
+def _percent_chunk(s: str) -> str:
+    """``percentEscape`` of every character of ``s``."""
+    return "%" + s.encode("utf-8", "surrogatepass").hex("%").upper()
 
 
 def link_display(text: str, kind: str, *, ascii_host: bool = False, strict: bool = False) -> str:
