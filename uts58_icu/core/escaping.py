@@ -764,13 +764,18 @@ def escape_invisibles(shown: str, *, strict: bool = False) -> str:
     if not p.invisible.search(shown):
         return shown
 
-    def one(m: re.Match[str]) -> str:
-        if not strict and m.lastgroup == "maybe" and _keep_invisible(shown, m.start()):
-            return m.group()
-        run = m.group()
-        return "".join(_percent_chunk(run[k : k + _HARD_CHUNK]) for k in range(0, len(run), _HARD_CHUNK))
-
-    return p.runs.sub(one, shown)
+    out: list[str] = []
+    done = 0
+    for m in p.runs.finditer(shown):
+        start, end = m.span()
+        if not strict and m.lastgroup == "maybe" and _keep_invisible(shown, start):
+            continue
+        out.append(shown[done:start])
+        for k in range(start, end, _HARD_CHUNK):  # pieces of bounded size (memory)
+            out.append(_percent_chunk(shown[k : min(k + _HARD_CHUNK, end)]))
+        done = end
+    out.append(shown[done:])
+    return "".join(out)
 
 
 def _percent_chunk(s: str) -> str:
