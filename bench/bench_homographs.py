@@ -14,7 +14,7 @@
    (ICANN and private sections, as bundled with ``publicsuffixlist``), non-ASCII
    hosts found in text under ``--docs`` directories (default: /work/shared and
    /usr/share/doc), and the IDN hosts of the real-text corpus when its output
-   exists (``--corpus``). A flag on one of these is a false positive — unless the
+   exists (``--corpus``, its ``out/docs`` texts). A flag on one of these is a false positive — unless the
    host really is an ASCII look-alike; such hosts are listed for inspection.
 
     python bench/bench_homographs.py [--n 1000] [--docs DIR ...] [--corpus DIR] [--json]
@@ -48,11 +48,15 @@ roblox mozilla firefox opera cloudflare akamai shopify etsy walmart target costc
 bestbuy homedepot ikea zara hm nike adidas apache python npm docker kubernetes
 openai yelp craigslist indeed glassdoor duckduckgo ask aol outlook icloud
 hotmail gmail proton tutanota zillow spacex tesla ford bmw toyota honda
+chase apache dell hp sap alexa expedia lowes sears pepsi delta aviva axa adp
+aol disco paypal yahoo cisco apple scholar whois sysco appsheet
+
 accuweather weather archive scribd academia coursera edx udemy khanacademy
 deepl duolingo canva figma trello asana atlassian jira okta auth0 heroku vercel
 netlify digitalocean linode vultr godaddy namecheap wix squarespace weebly
 """.split()
-TLDS = ["com", "net", "org", "info", "io", "co", "app", "shop", "xyz", "online"]
+TLDS = """com net org info io co app shop xyz online site dev ai me us uk de ru fr jp in br it
+es ca au nl eu ch se pl biz tv cc""".split()
 
 
 def confusable_letters(script: str) -> dict[str, list[str]]:
@@ -82,17 +86,14 @@ def lookalikes(n: int) -> list[tuple[str, str, str]]:
                 continue
             variants = []
             choices = [table[c] for c in name]
-            for combo, tld in zip(itertools.islice(itertools.product(*choices), 64), itertools.cycle(TLDS)):
-                label = "".join(combo)
-                host = f"{label}.{tld}"
-                if not idna_to_ascii(host)[1]:
-                    continue
-                assert confusable_skeleton(host) == confusable_skeleton(f"{name}.{tld}")
-                variants.append((host, script, f"{name}.{tld}"))
-            for extra_tld in TLDS:  # more TLDs for the first spelling
-                host = "".join(c[0] for c in choices) + "." + extra_tld
-                if idna_to_ascii(host)[1] and (host, script, f"{name}.{extra_tld}") not in variants:
-                    variants.append((host, script, f"{name}.{extra_tld}"))
+            spellings = ["".join(combo) for combo in itertools.islice(itertools.product(*choices), 8)]
+            for tld in TLDS:  # every TLD with each spelling, in turn
+                for label in spellings:
+                    host = f"{label}.{tld}"
+                    if not idna_to_ascii(host)[1]:
+                        continue
+                    assert confusable_skeleton(host) == confusable_skeleton(f"{name}.{tld}")
+                    variants.append((host, script, f"{name}.{tld}"))
             if variants:
                 per_domain.append(variants)
     # round-robin over domains, so every domain is represented before any repeats
@@ -106,7 +107,7 @@ def lookalikes(n: int) -> list[tuple[str, str, str]]:
     return out
 
 
-_HOST_IN_TEXT = re.compile(r"(?:https?://)?((?:[\w-]+\.)+[\w-]+)")
+_HOST_IN_TEXT = re.compile(r"[\w.-]*\.[\w.-]+")
 
 
 def real_idn_hosts(docs: list[str], corpus: str | None) -> dict[str, set[str]]:
@@ -131,8 +132,14 @@ def real_idn_hosts(docs: list[str], corpus: str | None) -> dict[str, set[str]]:
                 text = f.read(2_000_000)
         except (UnicodeDecodeError, OSError):
             return
-        for m in _HOST_IN_TEXT.finditer(text):
-            host = m.group(1).lower()
+        for line in text.splitlines():
+            if line.isascii() and "xn--" not in line.lower():
+                continue
+            scan_line(line, into)
+
+    def scan_line(line: str, into: set[str]) -> None:
+        for m in _HOST_IN_TEXT.finditer(line):
+            host = m.group().lower().strip(".-")
             if host.isascii() and "xn--" not in host:
                 continue
             uni, ok = idna_to_unicode(host)
@@ -145,9 +152,10 @@ def real_idn_hosts(docs: list[str], corpus: str | None) -> dict[str, set[str]]:
     for root in docs:
         for dirpath, _dirs, files in os.walk(root):
             for name in files:
-                if name.endswith((".gz", ".png", ".jpg", ".pdf", ".zip")):
+                path = os.path.join(dirpath, name)
+                if name.endswith((".gz", ".png", ".jpg", ".pdf", ".zip", ".xz", ".bz2")) or os.path.getsize(path) > 2_000_000:
                     continue
-                scan(os.path.join(dirpath, name), sources["docs"])
+                scan(path, sources["docs"])
     if corpus and os.path.isdir(corpus):
         for dirpath, _dirs, files in os.walk(corpus):
             for name in files:
@@ -159,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--docs", nargs="*", default=["/work/shared", "/usr/share/doc"])
-    ap.add_argument("--corpus", default="/work/wt-corpus/bench/realtext/out")
+    ap.add_argument("--corpus", default="/work/wt-corpus/bench/realtext/out/docs")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 

@@ -7,9 +7,19 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from uts58_icu import LinkPolicy, explain, find_links, format_email, format_parts, linkify_html, minimal_escape, parse_url
+from uts58_icu import (
+    LinkPolicy,
+    explain,
+    find_links,
+    format_email,
+    format_parts,
+    linkify_html,
+    minimal_escape,
+    parse_url,
+)
 from uts58_icu._icu import idna_to_unicode, unicode_set_ranges
 from uts58_icu.core.escaping import _split, decode_for_checks, escape_invisibles
 from uts58_icu.core.properties import regex_class
@@ -90,7 +100,7 @@ def test_display_never_shows_bidi_or_invisible_raw(text: str, policy: LinkPolicy
             assert not _INVISIBLE.search(decode_for_checks(link.text))
     # The text of every <a> is a display: no raw Bidi_Control.
     html = linkify_html(text, policy=policy)
-    assert not _BIDI.search("".join(re.findall(r"<a [^>]*>(.*?)</a>", html, flags=re.S))), html
+    assert not _BIDI.search("".join(re.findall(r"<a [^>]*>(.*?)</a>", html, flags=re.DOTALL))), html
 
 
 @given(st.one_of(ANY_TEXT, LINKY_TEXT))

@@ -65,7 +65,7 @@ class _Table:
     a table entry per wide character took +880 MB on 10 MB of emoji).
     """
 
-    __slots__ = ("text", "codec", "divisor", "marks")
+    __slots__ = ("codec", "divisor", "marks", "text")
 
     def __init__(self, text: str, codec: str, divisor: int) -> None:
         from array import array

@@ -16,11 +16,14 @@ A host is **confusable with an ASCII host** when
 * its top-level label is ASCII, or has the skeleton of an ASCII TLD in the TLD
   list (a Cyrillic label under ``.рф`` cannot pass for an ASCII host).
 
+* some non-ASCII label is not all Latin: the host's own script differs from the
+  ASCII host's. A Latin-only IDN whose skeleton is ASCII (``bærum.no``, whose
+  skeleton is ``baerum.no``) is not flagged: measured on the Public Suffix List,
+  that rule flagged 10 of 459 real IDN names, all Norwegian.
+
 The flag names follow UTS #39 §4: ``whole-script-confusable`` when every label
-is single-script and some non-ASCII label is in a script other than Latin
-(``аррӏе.com``); ``mixed-script-confusable`` when a label mixes Latin with
-another script (``pаypal.com``); ``latin-confusable`` when the look-alike
-characters are themselves Latin (``ɡoogle.com``).
+is single-script (``аррӏе.com``); ``mixed-script-confusable`` when a label mixes
+scripts (``pаypal.com``).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from .._icu import confusable_skeleton, idna_to_unicode, scripts_of
 __all__ = ["CONFUSABLE_FLAGS", "ascii_lookalike", "homograph_flags"]
 
 #: The flags of :func:`homograph_flags`; any of them means "confusable with an ASCII host".
-CONFUSABLE_FLAGS = frozenset({"whole-script-confusable", "mixed-script-confusable", "latin-confusable"})
+CONFUSABLE_FLAGS = frozenset({"whole-script-confusable", "mixed-script-confusable"})
 
 
 @lru_cache(maxsize=8)
@@ -77,7 +80,7 @@ def ascii_lookalike(host: str, tlds: Collection[str] | None = None) -> str | Non
 
 def homograph_flags(host: str, tlds: Collection[str] | None = None) -> tuple[str, ...]:
     """UTS #39-style confusable flags of ``host`` (empty when it is not confusable
-    with an ASCII host); see the module docstring.
+    with an ASCII host in another script); see the module docstring.
 
     >>> homograph_flags("xn--80ak6aa92e.com")
     ('whole-script-confusable',)
@@ -100,4 +103,4 @@ def homograph_flags(host: str, tlds: Collection[str] | None = None) -> tuple[str
         return ("mixed-script-confusable",)
     if other:
         return ("whole-script-confusable",)
-    return ("latin-confusable",)
+    return ()  # Latin only: the same script as the ASCII host
