@@ -91,7 +91,8 @@ def test_item3_flags() -> None:
     assert homograph_flags("p\u0430ypal.com") == ("mixed-script-confusable",)
     assert homograph_flags("\u0261oogle.com") == ()  # Latin look-alike: same script
     assert homograph_flags("bærum.no") == ()  # skeleton baerum.no, but Latin
-    assert ascii_lookalike("xn--80ak6aa92e.com") == "apple.corn"
+    # ICU 78 gives 'apple.corn'; ICU 72's data maps U+04CF to 'i' ('appie.corn').
+    assert ascii_lookalike("xn--80ak6aa92e.com") in {"apple.corn", "appie.corn"}
     for host in ("bücher.de", "example.com", "касса.рф", "яндекс.рф", "例え.jp", "ελληνικά.gr"):
         assert homograph_flags(host) == (), host
 

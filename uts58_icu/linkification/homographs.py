@@ -58,8 +58,8 @@ def ascii_lookalike(host: str, tlds: Collection[str] | None = None) -> str | Non
     ``host`` may be given in Unicode or Punycode; ``tlds`` defaults to the
     detection TLD list (ICANN section of the Public Suffix List).
 
-    >>> ascii_lookalike("xn--80ak6aa92e.com")
-    'apple.corn'
+    >>> ascii_lookalike("xn--80ak6aa92e.com") in {"apple.corn", "appie.corn"}  # ICU 78, 72
+    True
     >>> ascii_lookalike("bücher.de") is None
     True
     """
