@@ -167,7 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--docs", nargs="*", default=["/work/shared", "/usr/share/doc"])
-    ap.add_argument("--corpus", default="/work/wt-corpus/bench/realtext/out/docs")
+    corpus = os.path.join(HERE, "realtext", "out", "docs")
+    if not os.path.isdir(corpus):
+        corpus = "/work/wt-corpus/bench/realtext/out/docs"
+    ap.add_argument("--corpus", default=corpus)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
