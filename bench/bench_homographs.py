@@ -9,7 +9,8 @@
    detector links. Report how many are flagged by
    ``LinkPolicy(spoof_check=True)`` (our skeleton flags) and how many by ICU's
    single-string ``SpoofChecker.check`` alone (what ``spoof_check`` did before),
-   and how many ``LinkPolicy.recommended()`` shows in Punycode.
+   and how many ``LinkPolicy.recommended()`` shows in Punycode. The same for
+   mixed-script look-alikes (one letter replaced: ``pаypal.com``).
 2. False positives. Real IDN hosts: the non-ASCII names of the Public Suffix List
    (ICANN and private sections, as bundled with ``publicsuffixlist``), non-ASCII
    hosts found in text under ``--docs`` directories (default: /work/shared and
@@ -107,6 +108,60 @@ def lookalikes(n: int) -> list[tuple[str, str, str]]:
     return out
 
 
+def mixed_lookalikes(n: int) -> list[tuple[str, str, str]]:
+    """Up to ``n`` mixed-script look-alikes: one letter of a popular ASCII domain replaced
+    by a Cyrillic or Greek character with the same skeleton (``pаypal.com``)."""
+    from uts58_icu._icu import idna_to_ascii
+
+    tables = {script: confusable_letters(script) for script in ("Cyrl", "Grek")}
+    rows: list[list[tuple[str, str, str]]] = []
+    for name in POPULAR:
+        variants = []
+        for tld in TLDS[:4]:
+            for i, c in enumerate(name):
+                for script, table in tables.items():
+                    for ch in table.get(c, [])[:1]:
+                        host = f"{name[:i]}{ch}{name[i + 1:]}.{tld}"
+                        if idna_to_ascii(host)[1]:
+                            variants.append((host, script, f"{name}.{tld}"))
+        if variants:
+            rows.append(variants)
+    out: list[tuple[str, str, str]] = []
+    for k in range(max((len(v) for v in rows), default=0)):
+        for variants in rows:
+            if k < len(variants) and len(out) < n:
+                out.append(variants[k])
+    return out
+
+
+def rate_lookalikes(fakes: list[tuple[str, str, str]]) -> dict[str, object]:
+    from uts58_icu import LinkPolicy, find_links
+    from uts58_icu._icu import spoof_checks
+
+    linked = flagged = icu_flagged = punycoded = 0
+    missed: list[str] = []
+    for host, _script, _orig in fakes:
+        base = find_links(host)
+        if len(base) != 1 or base[0].text != host:
+            continue
+        linked += 1
+        [link] = find_links(host, policy=LinkPolicy(spoof_check=True))
+        if any(c.endswith("confusable") for c in link.spoof):
+            flagged += 1
+        else:
+            missed.append(host)
+        if any(spoof_checks(label) for label in host.split(".")):
+            icu_flagged += 1
+        rec = find_links(host, policy=LinkPolicy.recommended())
+        if rec and rec[0].display.startswith("xn--"):
+            punycoded += 1
+    return {
+        "generated": len(fakes), "linked": linked, "flagged_spoof_check": flagged,
+        "flagged_icu_check_only": icu_flagged, "punycode_in_recommended": punycoded,
+        "missed_examples": missed[:20],
+    }
+
+
 _HOST_IN_TEXT = re.compile(r"[\w.-]*\.[\w.-]+")
 
 
@@ -186,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         linked += 1
         [link] = find_links(host, policy=LinkPolicy(spoof_check=True))
-        if link.spoof:
+        if any(c.endswith("confusable") for c in link.spoof):
             flagged += 1
         else:
             missed.append(host)
@@ -198,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     by_script = {s: sum(1 for f in fakes if f[1] == s) for s in ("Cyrl", "Grek")}
     domains = len({f[2].split(".")[0] for f in fakes})
 
+    mixed = rate_lookalikes(mixed_lookalikes(args.n))
     sources = real_idn_hosts(args.docs, args.corpus)
     fp: dict[str, dict[str, object]] = {}
     for name, hosts in sources.items():
@@ -217,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
             "flagged_spoof_check": flagged, "flagged_icu_check_only": icu_flagged,
             "punycode_in_recommended": punycoded, "missed_examples": missed[:20],
         },
+        "mixed_script_lookalikes": mixed,
         "real_idn_hosts": fp,
     }
     if args.json:
@@ -232,6 +289,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  shown in Punycode by LinkPolicy.recommended(): {punycoded}/{linked} = {punycoded / linked:.1%}")
     if missed:
         print(f"  missed (first 20): {', '.join(missed[:20])}")
+    ml = int(mixed["linked"])  # type: ignore[call-overload]
+    print(f"Mixed-script look-alikes (one letter replaced): {mixed['generated']} generated, {ml} linked")
+    if ml:
+        for key, what in (("flagged_spoof_check", "flagged *-confusable by spoof_check"),
+                          ("flagged_icu_check_only", "flagged by ICU SpoofChecker.check alone"),
+                          ("punycode_in_recommended", "shown in Punycode by recommended()")):
+            k = int(mixed[key])  # type: ignore[call-overload]
+            print(f"  {what}: {k}/{ml} = {k / ml:.1%}")
     print("Real IDN hosts (a confusable flag is a false positive unless the host is a look-alike):")
     for name, row in fp.items():
         hosts = int(row["hosts"])  # type: ignore[call-overload]
