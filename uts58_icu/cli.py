@@ -12,10 +12,13 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from . import __version__
 from ._icu import ICU_VERSION, UNICODE_VERSION, char_name
+
+if TYPE_CHECKING:
+    from .linkification.policy import LinkPolicy
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -170,10 +173,29 @@ def _input_blocks(paths: Sequence[str], errors: str) -> Iterator[tuple[int, str,
             yield index, name, block
 
 
+def _jobs(arg: str) -> int:
+    """``--jobs N``: a whole number of worker processes, 1 or more (0: one per CPU)."""
+    try:
+        n = int(arg)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {arg!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (one per CPU) or more, got {n}")
+    if n == 0:
+        import os
+
+        n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return n
+
+
 def _add_input_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "files", nargs="*", metavar="FILE",
         help="input files, each processed on its own ('-' or none: stdin)",
+    )
+    p.add_argument(
+        "-j", "--jobs", type=_jobs, default=1, metavar="N",
+        help="worker processes (default 1; 0 = one per CPU); the output is the same, in the same order",
     )
     p.add_argument(
         "--errors", choices=("strict", "replace"), default="strict",
@@ -201,6 +223,13 @@ class _Writer:
         if self.pieces:
             self.out.write("".join(self.pieces))
             self.pieces, self.size = [], 0
+
+
+def _policy(name: str) -> LinkPolicy:
+    """``--policy``: ``base`` (the conformant algorithm) or ``recommended`` (§8, for people)."""
+    from .linkification.policy import LinkPolicy
+
+    return LinkPolicy.recommended() if name == "recommended" else LinkPolicy()
 
 
 def _scheme_arg(value: str) -> str:
@@ -231,57 +260,135 @@ def _detection_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"emails": args.emails, "schemeless": args.schemeless, "schemes": tuple(args.schemes)}
 
 
-def _cmd_detect(args: argparse.Namespace) -> int:
-    import json
+#: What a worker needs for one block: the block, the output mode and the find_links options.
+DetectJob = tuple[str, str, dict[str, Any]]
+DetectResult = tuple[str, list[tuple[int, int, str, str, str]], list[tuple[int, int, str]]]
 
+
+def _detect_block(job: DetectJob) -> DetectResult:
+    """Detection on one block (in a worker process with ``--jobs``): marked text, links, notes."""
+    from .conformance import mark_links
+    from .linkification.apply import explain_notes, find_links
+
+    block, mode, options = job
+    if mode == "explain":
+        links, notes = explain_notes(block, **options)
+        return mark_links(block, links), [], [(n.start, n.end, n.reason) for n in notes]
+    links = find_links(block, **options)
+    if mode == "json":
+        return "", [(lk.start, lk.end, lk.kind, lk.text, lk.href) for lk in links], []
+    return mark_links(block, links), [], []
+
+
+def _detect_here(block: str, mode: str, options: dict[str, Any], out: _Writer) -> DetectResult:
+    """Detection on one block in this process, writing marked text per link as it goes
+    (one huge line never holds all its links at once); JSON links are returned lazily."""
     from .conformance import LINK_END, LINK_START, mark_links
     from .linkification.apply import explain_notes, iter_links
 
-    options = _detection_options(args)
+    if mode == "explain":
+        links, notes = explain_notes(block, **options)
+        out.write(mark_links(block, links))
+        return "", [], [(n.start, n.end, n.reason) for n in notes]
+    if mode == "json":
+        return "", _LazyLinks(iter_links(block, **options)), []  # type: ignore[return-value]
+    pos = 0
+    for link in iter_links(block, **options):  # marked as in LinkDetectionTest.txt
+        out.write(block[pos : link.start])
+        out.write(LINK_START)
+        out.write(link.text)
+        out.write(LINK_END)
+        pos = link.end
+    out.write(block[pos:])
+    return "", [], []
+
+
+class _LazyLinks:
+    """The ``(start, end, kind, text, href)`` of links, one at a time."""
+
+    def __init__(self, links: Iterator[Any]) -> None:
+        self.links = links
+
+    def __iter__(self) -> Iterator[tuple[int, int, str, str, str]]:
+        for lk in self.links:
+            yield lk.start, lk.end, lk.kind, lk.text, lk.href
+
+
+def _cmd_detect(args: argparse.Namespace) -> int:
+    import json
+
+    mode = "explain" if args.explain else "json" if args.json else "marks"
+    options = {**_detection_options(args), "policy": _policy(args.policy)}
     out = _Writer(_stdout())
     offset = 0
     current = -1
     try:
-        for index, name, block in _input_blocks(args.files, args.errors):
+        for (index, name, block), (marked, links, notes) in _zip_blocks(
+            _input_blocks(args.files, args.errors), mode, options, args.jobs, out
+        ):
             if index != current:  # offsets count code points from the start of each input
                 current, offset = index, 0
-            if args.explain:
-                links, notes = explain_notes(block, **options)
-                out.write(mark_links(block, links))
-                for note in notes:
-                    out.write(f"  [{offset + note.start}:{offset + note.end}] {note.reason}\n")
-            elif args.json:
-                for link in iter_links(block, **options):
-                    obj = {
-                        "file": name,  # as given; "-" is stdin
-                        "start": offset + link.start,
-                        "end": offset + link.end,
-                        "kind": link.kind,
-                        "text": link.text,
-                        "href": link.href,
-                    }
-                    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-            else:
-                pos = 0
-                for link in iter_links(block, **options):  # marked as in LinkDetectionTest.txt
-                    out.write(block[pos : link.start])
-                    out.write(LINK_START)
-                    out.write(link.text)
-                    out.write(LINK_END)
-                    pos = link.end
-                out.write(block[pos:])
+            out.write(marked)
+            for start, end, kind, text, href in links:
+                obj = {
+                    "file": name,  # as given; "-" is stdin
+                    "start": offset + start,
+                    "end": offset + end,
+                    "kind": kind,
+                    "text": text,
+                    "href": href,
+                }
+                out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            for start, end, reason in notes:
+                out.write(f"  [{offset + start}:{offset + end}] {reason}\n")
             offset += len(block)
     finally:
         out.flush()  # the good lines before an input error are written
     return EXIT_OK
 
 
-def _cmd_linkify(args: argparse.Namespace) -> int:
+def _zip_blocks(
+    blocks: Iterator[tuple[int, str, str]], mode: str, options: dict[str, Any], jobs: int, out: _Writer
+) -> Iterator[tuple[tuple[int, str, str], DetectResult]]:
+    """``(input, result)`` pairs in input order, computed on ``jobs`` processes (or here,
+    streaming, for one job)."""
+    from collections import deque
+
+    from ._parallel import ordered_map
+
+    if jobs <= 1:
+        for item in blocks:
+            yield item, _detect_here(item[2], mode, options, out)
+        return
+    sent: deque[tuple[int, str, str]] = deque()  # the blocks in flight (at most 2 * jobs)
+
+    def tagged() -> Iterator[DetectJob]:
+        for item in blocks:
+            sent.append(item)
+            yield item[2], mode, options
+
+    for result in ordered_map(_detect_block, tagged(), jobs):
+        yield sent.popleft(), result
+
+
+def _linkify_block(job: tuple[str, str | None, str | None, dict[str, Any]]) -> str:
     from .linkification.linkify import linkify_html
 
+    block, rel, target, options = job
+    return linkify_html(block, rel=rel, target=target, **options)
+
+
+def _cmd_linkify(args: argparse.Namespace) -> int:
+    from ._parallel import ordered_map
+
     out = _stdout()
-    for _index, _name, block in _input_blocks(args.files, args.errors):
-        out.write(linkify_html(block, rel=args.rel, target=args.target, **_detection_options(args)))
+    options = {**_detection_options(args), "policy": _policy(args.policy)}
+    jobs = (
+        (block, args.rel, args.target, options)
+        for _index, _name, block in _input_blocks(args.files, args.errors)
+    )
+    for html in ordered_map(_linkify_block, jobs, args.jobs):
+        out.write(html)
     return EXIT_OK
 
 
@@ -350,6 +457,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--explain", action="store_true",
         help="after each line, say why each link starts and ends where it does, and what was rejected",
     )
+    p.add_argument(
+        "--policy", choices=("base", "recommended"), default="base",
+        help="base: the conformant algorithm (default); recommended: §8 rules for text people read",
+    )
     _add_detection_args(p)
     p.set_defaults(func=_cmd_detect)
 
@@ -357,6 +468,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input_args(p)
     p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
     p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
+    p.add_argument(
+        "--policy", choices=("base", "recommended"), default="recommended",
+        help="recommended: §8 rules for text people read (default); base: the conformant algorithm",
+    )
     _add_detection_args(p)
     p.set_defaults(func=_cmd_linkify)
 
