@@ -76,7 +76,7 @@ def worker(case: str, engine: str, size: int) -> dict:
 def run_worker(case: str, engine: str, size: int, timeout: float) -> dict:
     cmd = [sys.executable, os.path.abspath(__file__), "--worker", case, engine, str(size)]
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+        proc = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
     except subprocess.TimeoutExpired:
         return {"error": f"timeout after {timeout:.0f} s"}
     if proc.returncode != 0:

@@ -10,7 +10,7 @@ from uts58_icu import LinkPolicy
 from uts58_icu.core import detection as core
 from uts58_icu.core.tlds import default_tlds
 from uts58_icu.linkification.apply import apply_policy
-from uts58_icu.markdown_it import LinkifyUts58, Match, _core_options
+from uts58_icu.markdown_it import LinkifyUts58, _core_options
 
 
 def raws(lin: LinkifyUts58, text: str) -> list[str]:

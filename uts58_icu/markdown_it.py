@@ -268,17 +268,27 @@ class LinkifyUts58:
         proportional to the link and the characters detection must look at after it.
         """
         require_str(text, "text")
-        head = _SCHEME.match(text)
+        kept = self.link_at(text, 0)
+        if kept is None:
+            return None
+        # markdown-it-py advances by len(match.url) and normalizes url itself:
+        # here url is the link text, not the (escaped) href.
+        return Match(_schema(kept), 0, kept.end, kept.text, kept.text, kept.text)
+
+    def link_at(self, text: str, pos: int) -> Link | None:
+        """The link with a scheme that starts at ``text[pos]`` (offsets relative to
+        ``pos``), as :meth:`match_at_start` finds it, without copying ``text``."""
+        head = _SCHEME.match(text, pos)
         if head is None:
             return None
-        n = len(text)
+        n = len(text) - pos
         size = _FIRST_WINDOW
         while True:
-            window = text[: min(n, size)]
+            window = text[pos : pos + min(n, size)]
             link = next(self._base(window), None)
             if link is not None and link.start != 0:
                 link = None
-            if len(window) == n or self._settled(window, head.end(), link):
+            if len(window) == n or self._settled(window, head.end() - pos, link):
                 break
             size *= 4
         if link is None:
@@ -287,9 +297,7 @@ class LinkifyUts58:
         kept = next(apply_policy(window, [link], self.policy, tlds=tlds), None)
         if kept is None or kept.start != 0 or not self._wanted(kept):
             return None
-        # markdown-it-py advances by len(match.url) and normalizes url itself:
-        # here url is the link text, not the (escaped) href.
-        return Match(_schema(kept), 0, kept.end, kept.text, kept.text, kept.text)
+        return kept
 
     @staticmethod
     def _settled(window: str, host_start: int, link: Link | None) -> bool:
@@ -305,7 +313,8 @@ class LinkifyUts58:
         """
         limit = len(window) - _MARGIN
         if link is None:
-            return patterns().domain_chars.match(window, host_start).end() < limit
+            run_end: int = patterns().domain_chars.match(window, host_start).end()
+            return run_end < limit
         return link.end < limit and _not_soft().search(window, link.end, limit) is not None
 
     def test_schema_at(self, text: str, name: str, position: int) -> int:

@@ -1,0 +1,298 @@
+"""The same fixtures through every Markdown engine, each the real thing.
+
+markdown-it-py (LinkifyUts58), mistune 3 (uts58_icu.mistune), nbconvert's
+HTMLExporter on a notebook, Python-Markdown (uts58_icu.python_markdown) and a real
+``sphinx-build`` of a MyST project (uts58_icu.sphinx). Each engine writes links its
+own way (attributes, escaping), so the fixtures are checked with patterns on the
+``<a>`` elements.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PASU = "%E3%83%91%E3%82%B9"  # パス
+
+
+def a(href: str, text: str) -> re.Pattern[str]:
+    """An ``<a>`` with exactly this href and text (any other attributes)."""
+    return re.compile(rf'<a [^>]*href="{re.escape(href)}"[^>]*>{re.escape(text)}</a>')
+
+
+def linked(text: str) -> re.Pattern[str]:
+    """Any ``<a>`` whose text contains ``text``."""
+    return re.compile(rf"<a [^>]*>[^<]*{re.escape(text)}[^<]*</a>")
+
+
+# (name, markdown, patterns that must match, patterns that must not, text that must stay)
+FIXTURES: list[tuple[str, str, list[re.Pattern[str]], list[re.Pattern[str]], list[str]]] = [
+    (
+        "cjk",
+        "詳細は「example.com/パス」を参照",
+        [a(f"https://example.com/{PASU}", "example.com/パス")],
+        [linked("を参照")],
+        ["」を参照"],
+    ),
+    (
+        "email",
+        "Mail αβγ@example.com now.",
+        [a("mailto:%CE%B1%CE%B2%CE%B3@example.com", "αβγ@example.com")],
+        [],
+        [],
+    ),
+    (
+        "parens",
+        "See example.com/a_(b) now.",
+        [a("https://example.com/a_(b)", "example.com/a_(b)")],
+        [],
+        [],
+    ),
+    (
+        "filenames",
+        "Edit README.md and setup.py first.",
+        [],
+        [linked("README.md"), linked("setup.py")],
+        ["README.md", "setup.py"],
+    ),
+    (
+        "code_span",
+        "Run `docs.example.org/x` here.",
+        [],
+        [linked("docs.example.org")],
+        ["docs.example.org/x"],
+    ),
+    (
+        "existing_link",
+        "See [example.com/old](https://b.example.com/new) here.",
+        [a("https://b.example.com/new", "example.com/old")],
+        [re.compile(r'href="https://example\.com/old"'), re.compile(r"<a [^>]*>[^<]*<a ")],
+        [],
+    ),
+]
+IDS = [f[0] for f in FIXTURES]
+
+
+def check(html: str, name: str) -> None:
+    _, _, must, must_not, stays = next(f for f in FIXTURES if f[0] == name)
+    for pattern in must:
+        assert pattern.search(html), f"{name}: {pattern.pattern} not in {html}"
+    for pattern in must_not:
+        assert not pattern.search(html), f"{name}: {pattern.pattern} in {html}"
+    for text in stays:
+        assert text in html, f"{name}: {text!r} not in {html}"
+
+
+# --------------------------------------------------------------------- markdown-it-py
+
+
+@pytest.mark.parametrize("name", IDS)
+def test_markdown_it(name: str) -> None:
+    pytest.importorskip("markdown_it", reason="pip install '.[markdown-it]'")
+    from markdown_it import MarkdownIt
+
+    from uts58_icu.markdown_it import LinkifyUts58
+
+    md = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
+    md.linkify = LinkifyUts58()
+    check(md.render(dict((f[0], f[1]) for f in FIXTURES)[name]), name)
+
+
+# --------------------------------------------------------------------------- mistune
+
+
+@pytest.fixture(scope="module")
+def mistune_md() -> Callable[[str], str]:
+    mistune = pytest.importorskip("mistune", reason="pip install '.[mistune]'")
+    import uts58_icu.mistune
+
+    md = mistune.create_markdown(plugins=["strikethrough", "table", uts58_icu.mistune.linkify])
+    return lambda s: str(md(s))
+
+
+@pytest.mark.parametrize("name", IDS)
+def test_mistune(mistune_md: Callable[[str], str], name: str) -> None:
+    check(mistune_md(dict((f[0], f[1]) for f in FIXTURES)[name]), name)
+
+
+def test_mistune_replaces_the_url_plugin() -> None:
+    mistune = pytest.importorskip("mistune", reason="pip install '.[mistune]'")
+    import uts58_icu.mistune
+
+    text = "詳細は https://example.com/パス。"
+    stock = str(mistune.create_markdown(plugins=["url"])(text))
+    assert "パス。</a>" in stock  # the stock pattern takes the CJK full stop
+    for plugins in ([uts58_icu.mistune.linkify], ["url", uts58_icu.mistune.linkify]):
+        html = str(mistune.create_markdown(plugins=plugins)(text))
+        assert a(f"https://example.com/{PASU}", "https://example.com/パス").search(html), html
+        assert "パス</a>。" in html
+
+
+def test_mistune_markup_around_links() -> None:
+    mistune = pytest.importorskip("mistune", reason="pip install '.[mistune]'")
+    import uts58_icu.mistune
+
+    md = mistune.create_markdown(escape=False, plugins=[uts58_icu.mistune.linkify])
+    html = str(md("**https://example.com/x** <a href=\"/q\">a.example.com</a> [see https://a.com/x](https://b.com)"))
+    assert '<strong><a href="https://example.com/x">https://example.com/x</a></strong>' in html
+    assert '<a href="/q">a.example.com</a>' in html  # raw HTML link left alone
+    assert '<a href="https://b.com">see https://a.com/x</a>' in html  # no link inside a link
+    html = str(md("    code block example.com\n\nxhttp://a.com/ and https://example.com/a*b*"))
+    assert "<pre><code>code block example.com" in html
+    assert "xhttp://a.com/" in html and not linked("a.com/").search(html.split("and")[0])
+    assert '<a href="https://example.com/a*b">https://example.com/a*b</a>*' in html
+
+
+def test_mistune_options() -> None:
+    mistune = pytest.importorskip("mistune", reason="pip install '.[mistune]'")
+    from uts58_icu import LinkPolicy
+    from uts58_icu.markdown_it import LinkifyUts58
+    from uts58_icu.mistune import make_linkify
+
+    md = mistune.create_markdown(plugins=[make_linkify(options={"fuzzy_email": False}, policy=LinkPolicy())])
+    html = str(md("a@example.com README.md"))
+    assert "<a" in html and "a@example.com" in html and not linked("a@example.com").search(html)
+    assert linked("README.md").search(html)  # the base links it; the recommended policy does not
+    with pytest.raises(ValueError, match="either"):
+        make_linkify(linkifier=LinkifyUts58(), policy=LinkPolicy())
+    with pytest.raises(TypeError, match="linkifier"):
+        make_linkify(linkifier="x")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------- nbconvert
+
+
+def test_nbconvert_html_exporter(tmp_path: Path) -> None:
+    nbformat = pytest.importorskip("nbformat", reason="pip install '.[mistune]' nbconvert")
+    nbconvert = pytest.importorskip("nbconvert", reason="pip install '.[mistune]' nbconvert")
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(f[1]) for f in FIXTURES]
+    nb.cells.append(nbformat.v4.new_code_cell("print('example.org/in/code')"))
+    path = tmp_path / "small.ipynb"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+
+    exporter = nbconvert.HTMLExporter(filters={"markdown2html": "uts58_icu.mistune.NbconvertMarkdown2HTML"})
+    html, _ = exporter.from_filename(str(path))
+    for name in IDS:
+        check(html, name)
+    assert not linked("example.org/in/code").search(html)
+
+    stock, _ = nbconvert.HTMLExporter().from_filename(str(path))
+    assert not a(f"https://example.com/{PASU}", "example.com/パス").search(stock)  # stock: http(s):// only
+
+
+def test_nbconvert_keeps_the_exporter_options(tmp_path: Path) -> None:
+    nbformat = pytest.importorskip("nbformat", reason="pip install '.[mistune]' nbconvert")
+    nbconvert = pytest.importorskip("nbconvert", reason="pip install '.[mistune]' nbconvert")
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# Title\n\nsee example.com")]
+    path = tmp_path / "t.ipynb"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    exporter = nbconvert.HTMLExporter(
+        filters={"markdown2html": "uts58_icu.mistune.NbconvertMarkdown2HTML"}, anchor_link_text="#§#"
+    )
+    html, _ = exporter.from_filename(str(path))
+    assert "#§#" in html and a("https://example.com", "example.com").search(html)
+
+
+# ----------------------------------------------------------------------- Python-Markdown
+
+
+@pytest.mark.parametrize("name", IDS)
+def test_python_markdown(name: str) -> None:
+    markdown = pytest.importorskip("markdown", reason="pip install '.[markdown]'")
+    html = markdown.markdown(dict((f[0], f[1]) for f in FIXTURES)[name], extensions=["uts58_icu.python_markdown"])
+    check(html, name)
+
+
+def test_python_markdown_code_blocks_html_and_options() -> None:
+    markdown = pytest.importorskip("markdown", reason="pip install '.[markdown]'")
+    from uts58_icu import LinkPolicy
+    from uts58_icu.python_markdown import makeExtension
+
+    src = "    example.com/in/block\n\n```\nnot fenced: example.com\n```\n\n<a href=\"/q\">raw.example.com</a> after.example.com"
+    html = markdown.markdown(src, extensions=["uts58_icu.python_markdown"])
+    assert not linked("example.com/in/block").search(html)
+    assert '<a href="/q">raw.example.com</a>' in html
+    assert a("https://after.example.com", "after.example.com").search(html)
+
+    html = markdown.markdown(
+        "a@example.com b.example.com README.md",
+        extensions=[makeExtension(emails=False, policy=LinkPolicy())],
+    )
+    assert not linked("a@example.com").search(html)
+    assert linked("README.md").search(html)
+    html = markdown.markdown(
+        "x.com y.net",
+        extensions=["uts58_icu.python_markdown"],
+        extension_configs={"uts58_icu.python_markdown": {"tlds": ["net"], "policy": "base"}},
+    )
+    assert not linked("x.com").search(html) and linked("y.net").search(html)
+    with pytest.raises(TypeError, match="policy"):
+        makeExtension(policy="strict")
+    with pytest.raises(TypeError, match="schemes"):
+        makeExtension(schemes="git")
+
+
+# ------------------------------------------------------------------------------ Sphinx
+
+
+def sphinx_build(tmp_path: Path, extensions: list[str], body: str, extra: str = "") -> str:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        f"extensions = {extensions!r}\nmyst_enable_extensions = ['linkify']\n{extra}", encoding="utf-8"
+    )
+    (src / "index.md").write_text("# Test\n\n" + body, encoding="utf-8")
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    proc = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-E", str(src), str(out)],
+        capture_output=True, text=True, env=env, timeout=300, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "linkify" not in proc.stderr, proc.stderr  # no "linkify-it-py is not installed" warning
+    html = (out / "index.html").read_text(encoding="utf-8")
+    # Sphinx cloaks email addresses (docutils' cloak_email_addresses): entities, <span>s
+    # and '@' as %40 in the href. Undo that to compare the link itself.
+    html = re.sub(r"</?span>", "", html)
+    return re.sub(r"&#(\d+);", lambda m: chr(int(m.group(1))), html).replace("%40example", "@example")
+
+
+def test_sphinx_build_myst(tmp_path: Path) -> None:
+    pytest.importorskip("sphinx", reason="pip install '.[sphinx]'")
+    pytest.importorskip("myst_parser", reason="pip install '.[sphinx]'")
+    body = "\n\n".join(f[1] for f in FIXTURES) + "\n"
+    html = sphinx_build(tmp_path, ["myst_parser", "uts58_icu.sphinx"], body)
+    for name in IDS:
+        check(html, name)
+
+
+def test_sphinx_stock_myst_links_file_names(tmp_path: Path) -> None:
+    """What MyST-Parser#631 reports, with stock linkify-it-py (the difference we fix)."""
+    pytest.importorskip("sphinx", reason="pip install '.[sphinx]'")
+    pytest.importorskip("myst_parser", reason="pip install '.[sphinx]'")
+    pytest.importorskip("linkify_it", reason="stock MyST linkify needs linkify-it-py")
+    html = sphinx_build(tmp_path, ["myst_parser"], "Edit README.md first.\n")
+    assert linked("README.md").search(html)
+
+
+def test_sphinx_config_values(tmp_path: Path) -> None:
+    pytest.importorskip("sphinx", reason="pip install '.[sphinx]'")
+    pytest.importorskip("myst_parser", reason="pip install '.[sphinx]'")
+    html = sphinx_build(
+        tmp_path, ["myst_parser", "uts58_icu.sphinx"], "Edit README.md, mail a@example.com.\n",
+        "uts58_linkify_policy = 'base'\nuts58_linkify_emails = False\n",
+    )
+    assert linked("README.md").search(html)
+    assert not linked("a@example.com").search(html)
