@@ -79,6 +79,7 @@ FIXTURES: list[tuple[str, str, list[re.Pattern[str]], list[re.Pattern[str]], lis
     ),
 ]
 IDS = [f[0] for f in FIXTURES]
+SOURCE = {f[0]: f[1] for f in FIXTURES}
 
 
 def check(html: str, name: str) -> None:
@@ -103,7 +104,7 @@ def test_markdown_it(name: str) -> None:
 
     md = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
     md.linkify = LinkifyUts58()
-    check(md.render(dict((f[0], f[1]) for f in FIXTURES)[name]), name)
+    check(md.render(SOURCE[name]), name)
 
 
 # --------------------------------------------------------------------------- mistune
@@ -120,7 +121,7 @@ def mistune_md() -> Callable[[str], str]:
 
 @pytest.mark.parametrize("name", IDS)
 def test_mistune(mistune_md: Callable[[str], str], name: str) -> None:
-    check(mistune_md(dict((f[0], f[1]) for f in FIXTURES)[name]), name)
+    check(mistune_md(SOURCE[name]), name)
 
 
 def test_mistune_replaces_the_url_plugin() -> None:
@@ -211,7 +212,7 @@ def test_nbconvert_keeps_the_exporter_options(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", IDS)
 def test_python_markdown(name: str) -> None:
     markdown = pytest.importorskip("markdown", reason="pip install '.[markdown]'")
-    html = markdown.markdown(dict((f[0], f[1]) for f in FIXTURES)[name], extensions=["uts58_icu.python_markdown"])
+    html = markdown.markdown(SOURCE[name], extensions=["uts58_icu.python_markdown"])
     check(html, name)
 
 

@@ -31,7 +31,7 @@ from typing import Any
 from .linkification.policy import LinkPolicy
 from .markdown_it import LinkifyUts58
 
-__all__ = ["NbconvertMarkdown2HTML", "linkify", "make_linkify"]
+__all__ = ["linkify", "make_linkify"]  # and NbconvertMarkdown2HTML, built on first use
 
 Plugin = Callable[[Any], None]
 Token = dict[str, Any]
@@ -197,14 +197,14 @@ def __getattr__(name: str) -> Any:
 def _nbconvert_filter_class() -> type:
     """Build the nbconvert filter class (imports nbconvert, traitlets and jinja2)."""
     import jinja2
-    from mistune import import_plugin
+    from mistune.plugins import import_plugin
     from nbconvert.filters.markdown_mistune import IPythonRenderer, MarkdownWithMath
     from traitlets.config import Configurable
 
     # jinja2 passes the template context to a callable with this marker.
     pass_arg = jinja2.pass_context(lambda: None).jinja_pass_arg  # type: ignore[attr-defined]
 
-    class NbconvertMarkdown2HTML(Configurable):  # type: ignore[misc]
+    class NbconvertMarkdown2HTML(Configurable):
         """nbconvert's ``markdown2html`` filter, linkified with UTS #58.
 
         nbconvert's ``HTMLExporter`` renders Markdown cells with mistune through its
@@ -242,7 +242,7 @@ def _nbconvert_filter_class() -> type:
                 exclude_anchor_links=getattr(exporter, "exclude_anchor_links", False),
                 **getattr(exporter, "lexer_options", {}),
             )
-            plugins = [import_plugin(p) for p in MarkdownWithMath.DEFAULT_PLUGINS if p != "url"]
+            plugins: list[Any] = [import_plugin(p) for p in MarkdownWithMath.DEFAULT_PLUGINS if p != "url"]
             plugins.append(self.plugin)
             return str(MarkdownWithMath(renderer=renderer, plugins=plugins).render(source))
 

@@ -185,10 +185,10 @@ class Uts58LinkifyExtension(Extension):
         super().__init__(**kwargs)
         self.linkifier = build_linkifier(**self.getConfigs())
 
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
+    def extendMarkdown(self, md: Markdown) -> None:
         md.treeprocessors.register(LinkifyTreeprocessor(md, self.linkifier), "uts58_linkify", 15)
 
 
-def makeExtension(**kwargs: Any) -> Uts58LinkifyExtension:  # noqa: N802 (Python-Markdown's name)
+def makeExtension(**kwargs: Any) -> Uts58LinkifyExtension:
     """Python-Markdown's entry point: ``extensions=['uts58_icu.python_markdown']``."""
     return Uts58LinkifyExtension(**kwargs)

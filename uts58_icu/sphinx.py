@@ -25,6 +25,7 @@ Config values:
 
 from __future__ import annotations
 
+import importlib
 from types import SimpleNamespace
 from typing import Any
 
@@ -45,7 +46,7 @@ def _factory(config: Any) -> Any:
         raise TypeError(f"uts58_linkify_emails must be a bool, not {type(emails).__name__}")
     schemes = list(config.uts58_linkify_schemes)
 
-    def LinkifyIt(*args: Any, **kwargs: Any) -> LinkifyUts58:  # noqa: N802 (linkify-it-py's name)
+    def LinkifyIt(*args: Any, **kwargs: Any) -> LinkifyUts58:
         lin = LinkifyUts58(
             {"fuzzy_email": emails},
             policy=LinkPolicy.recommended() if policy == "recommended" else LinkPolicy(),
@@ -58,7 +59,7 @@ def _factory(config: Any) -> Any:
 
 
 def _install(app: Any) -> None:
-    import markdown_it.main as mdit_main
+    mdit_main: Any = importlib.import_module("markdown_it.main")
 
     if not hasattr(app, _SAVED):
         setattr(app, _SAVED, mdit_main.linkify_it)
@@ -66,7 +67,7 @@ def _install(app: Any) -> None:
 
 
 def _restore(app: Any, exception: BaseException | None = None) -> None:
-    import markdown_it.main as mdit_main
+    mdit_main: Any = importlib.import_module("markdown_it.main")
 
     if hasattr(app, _SAVED):
         mdit_main.linkify_it = getattr(app, _SAVED)
