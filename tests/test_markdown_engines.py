@@ -82,6 +82,15 @@ IDS = [f[0] for f in FIXTURES]
 SOURCE = {f[0]: f[1] for f in FIXTURES}
 
 
+def readme_block(heading: str, lang: str) -> str:
+    """The first fenced ``lang`` block after ``heading`` in the README."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index(heading) :]
+    m = re.search(rf"```{lang}\n(.*?)```", section, re.S)
+    assert m, f"no {lang} block after {heading!r}"
+    return m.group(1)
+
+
 def check(html: str, name: str) -> None:
     _, _, must, must_not, stays = next(f for f in FIXTURES if f[0] == name)
     for pattern in must:
@@ -241,19 +250,45 @@ def test_python_markdown_code_blocks_html_and_options() -> None:
     assert not linked("x.com").search(html) and linked("y.net").search(html)
     with pytest.raises(TypeError, match="policy"):
         makeExtension(policy="strict")
+    with pytest.raises(ValueError, match="maybe"):  # Python-Markdown's own bool parsing
+        makeExtension(emails="maybe")
     with pytest.raises(TypeError, match="schemes"):
         makeExtension(schemes="git")
+
+
+def test_readme_mkdocs_yml() -> None:
+    """The README's mkdocs.yml block, loaded as MkDocs loads markdown_extensions."""
+    markdown = pytest.importorskip("markdown", reason="pip install '.[markdown]'")
+    yaml = pytest.importorskip("yaml")
+    config = yaml.safe_load(readme_block("### Python-Markdown and MkDocs", "yaml"))
+    names, configs = [], {}
+    for item in config["markdown_extensions"]:
+        if isinstance(item, dict):
+            (name, options), = item.items()
+            configs[name] = options or {}
+        else:
+            name = item
+        names.append(name)
+    assert "uts58_icu.python_markdown" in names
+    src = "\n\n".join(SOURCE.values()) + "\n\n```\nfenced example.com/in/fence\n```\n"
+    html = markdown.markdown(src, extensions=names, extension_configs=configs)
+    for name in IDS:
+        check(html, name)
+    assert not linked("example.com/in/fence").search(html)
 
 
 # ------------------------------------------------------------------------------ Sphinx
 
 
-def sphinx_build(tmp_path: Path, extensions: list[str], body: str, extra: str = "") -> str:
+def sphinx_build(tmp_path: Path, extensions: list[str] | None, body: str, extra: str = "") -> str:
+    """Build ``body`` as ``index.md``; ``extensions=None`` takes conf.py from the README."""
     src = tmp_path / "src"
     src.mkdir()
-    (src / "conf.py").write_text(
-        f"extensions = {extensions!r}\nmyst_enable_extensions = ['linkify']\n{extra}", encoding="utf-8"
-    )
+    if extensions is None:
+        conf = readme_block("### Sphinx with MyST-Parser", "python")
+    else:
+        conf = f"extensions = {extensions!r}\nmyst_enable_extensions = ['linkify']\n"
+    (src / "conf.py").write_text(conf + extra, encoding="utf-8")
     (src / "index.md").write_text("# Test\n\n" + body, encoding="utf-8")
     out = tmp_path / "out"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
@@ -274,7 +309,7 @@ def test_sphinx_build_myst(tmp_path: Path) -> None:
     pytest.importorskip("sphinx", reason="pip install '.[sphinx]'")
     pytest.importorskip("myst_parser", reason="pip install '.[sphinx]'")
     body = "\n\n".join(f[1] for f in FIXTURES) + "\n"
-    html = sphinx_build(tmp_path, ["myst_parser", "uts58_icu.sphinx"], body)
+    html = sphinx_build(tmp_path, None, body)  # conf.py: the README's block
     for name in IDS:
         check(html, name)
 
