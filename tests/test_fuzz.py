@@ -98,7 +98,7 @@ url_tail = st.lists(st.sampled_from(URL_FRAGMENTS) | st.text(any_char, max_size=
 url_text = url_tail.map(lambda parts: "https://example.com/" + "".join(parts))
 
 DANGEROUS_SCHEMES = ("javascript:", "data:", "vbscript:")
-ALLOWED_SCHEMES = {"http", "https", "mailto"}
+ALLOWED_SCHEMES = {"http", "https", "ftp", "ws", "wss", "mailto"}  # WHATWG special schemes
 STRIP = "".join(chr(c) for c in range(0x21))  # what browsers strip around a URL
 
 
@@ -126,7 +126,7 @@ def check_links(text: str, links: list) -> None:
             assert href.startswith("mailto:"), href
             assert "@" in link.text
         else:
-            assert href.lower().startswith(("http://", "https://")), href
+            assert href.lower().startswith(("http://", "https://", "ftp://", "ws://", "wss://")), href
         lowered = href.strip(STRIP).lower().replace("\t", "").replace("\n", "").replace("\r", "")
         assert not lowered.startswith(DANGEROUS_SCHEMES), href
         prev_end = link.end
@@ -251,7 +251,7 @@ def test_find_links_without_tlds_only_ip_urls(text: str) -> None:
     """With an empty TLD set nothing but scheme + IP-address URLs can be found."""
     for link in find_links(text, tlds=()):
         assert link.kind == "url"
-        assert link.href.lower().startswith(("http://", "https://"))
+        assert link.href.lower().startswith(("http://", "https://", "ftp://", "ws://", "wss://"))
         host = urllib.parse.urlsplit(link.href).hostname or ""
         assert host.replace(".", "").isdigit() or ":" in host, link
 
@@ -270,7 +270,7 @@ def test_find_links_with_tlds_subset(text: str) -> None:
         if link.kind == "email":
             host = link.text.rpartition("@")[2]
         else:
-            host = regex.match(r"(?i)(?:https?://)?([^/?#]*)", link.text).group(1)
+            host = regex.match(r"(?i)(?:[a-z][a-z0-9+.-]*://)?([^/?#]*)", link.text).group(1)
             host = regex.sub(r":[0-9]+$", "", host)
             if host.startswith("[") or host.replace(".", "").isdigit():
                 continue  # an IP address
@@ -329,7 +329,7 @@ def test_email_start(text: str) -> None:
 @example('<script>alert("x")</script> example.com/"><img src=x>', None, None)
 @example("example.com/?a=<b>&c='d'", "nofollow noopener", "_blank")
 def test_linkify_html(text: str, rel: str | None, target: str | None) -> None:
-    links = find_links(text)
+    links = find_links(text, policy=LinkPolicy.recommended())  # linkify_html's default
     out = linkify_html(text, rel=rel, target=target)
     assert isinstance(out, str)
     p = parse_html(out)

@@ -105,7 +105,7 @@ def test_href_and_display() -> None:
         ("x example.com/a b", 5, "example.com/a", "Hard character U+0020"),
         ("x example.com/" + "(" * 130, 5, None, "bracket stack limit (125)"),
         ("x foo.notatld y", 4, None, "TLD 'notatld' is not in the TLD list"),
-        ("x helpers.py y", 4, None, "false-positive guard"),
+        ("x helpers.py y", 4, None, "is also a file extension"),
     ],
 )
 def test_explain(text: str, index: int, link: str | None, reason: str) -> None:

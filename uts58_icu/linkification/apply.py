@@ -13,12 +13,23 @@ bounds inward — it never creates a link the base algorithm did not find.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator
+from functools import lru_cache
 
 from .._icu import idna_to_unicode, spoof_checks
 from ..core._classes import patterns
-from ..core.detection import Link, _check, _scan, _tld_key, anatomy, link_at
+from ..core.detection import (
+    Link,
+    _check,
+    _scan,
+    _tld_key,
+    anatomy,
+    link_at,
+    ScanOptions,
+    scan_options,
+    tld_set,
+)
 from ..core.termination import Note
-from ..core.tlds import default_tlds
+from . import rules
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
 
 __all__ = ["apply_policy", "explain_notes", "find_links", "iter_links"]
@@ -34,42 +45,85 @@ def _check_policy(policy: object) -> LinkPolicy:
     return policy
 
 
+def _options(policy: LinkPolicy, emails: bool, schemeless: bool, schemes: Collection[str]) -> ScanOptions:
+    """The base detector's options, plus the single-label hosts the policy links after a scheme."""
+    if not policy.dotless_hosts:
+        return scan_options(emails=emails, schemeless=schemeless, schemes=schemes)
+    if isinstance(schemes, (tuple, frozenset)) and isinstance(emails, bool) and isinstance(schemeless, bool):
+        try:
+            return _cached_options(emails, schemeless, schemes, policy.dotless_hosts)
+        except TypeError:  # unhashable items: validated (and refused) below
+            pass
+    return scan_options(emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=policy.dotless_hosts)
+
+
+@lru_cache(maxsize=64)
+def _cached_options(
+    emails: bool, schemeless: bool, schemes: Collection[str], dotless_hosts: frozenset[str]
+) -> ScanOptions:
+    return scan_options(emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=dotless_hosts)
+
+
 def find_links(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    policy: LinkPolicy | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
 ) -> list[Link]:
     """All URLs and email addresses in ``text``, in order, non-overlapping.
 
     ``tlds`` replaces the default set of top-level domains (ICANN section of the
-    Public Suffix List); give lower-case U-labels such as ``'com'`` or ``'香港'``.
+    Public Suffix List); ``'com'``, ``'.com'``, ``'COM'`` and ``'xn--p1ai'`` are
+    normalised to lower-case U-labels.
     ``policy`` applies §8 linkification checks; the default (``None``) is exactly the
     conformant base algorithm, and ``LinkPolicy.recommended()`` is the policy for
-    text that people will read.
+    text that people will read. ``emails``, ``schemeless`` and ``schemes`` are those
+    of the base detector (:func:`uts58_icu.core.detection.find_links`).
     """
-    return list(iter_links(text, tlds=tlds, policy=policy))
+    return list(
+        iter_links(text, tlds=tlds, policy=policy, emails=emails, schemeless=schemeless, schemes=schemes)
+    )
 
 
 def iter_links(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    policy: LinkPolicy | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
 ) -> Iterator[Link]:
     """Like :func:`find_links`, lazily."""
     _check(text, tlds)
     pol = _check_policy(policy)
-    use = default_tlds() if tlds is None else tlds
-    links = _scan(text, use, None)
+    opts = _options(pol, emails, schemeless, schemes)
+    use = tld_set(tlds)
+    links = _scan(text, use, None, opts)
     if pol is DEFAULT_POLICY:
         return links
     return apply_policy(text, links, pol, tlds=use)
 
 
 def explain_notes(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    policy: LinkPolicy | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
 ) -> tuple[list[Link], list[Note]]:
     """Links and every note (rejections, where and why each link ends) for ``text``."""
     _check(text, tlds)
     pol = _check_policy(policy)
-    use = default_tlds() if tlds is None else tlds
+    opts = _options(pol, emails, schemeless, schemes)
+    use = tld_set(tlds)
     trace: list[Note] = []
-    base = list(_scan(text, use, trace))
+    base = list(_scan(text, use, trace, opts))
 
     def say(start: int, end: int, reason: str) -> None:
         trace.append(Note(start, end, reason))
@@ -106,18 +160,13 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
     host = text[a.host_start : a.host_end]
     is_ip = link.kind == "url" and (host.startswith("[") or bool(patterns().ipv4.fullmatch(host)))
     pp = policy_patterns()
-    if policy.cjk_boundary and link.kind == "url" and not a.has_scheme:
-        moved = _cjk_start(text, a.host_start, a.host_end)
-        if moved is None:
-            reject("§8 CJK boundary: no domain left after moving the start")
-            return None
-        if moved != link.start:
-            narrowed = link_at(text, moved, link.end, "url", tlds=tlds)
-            if narrowed is None:
-                reject("§8 CJK boundary: what is left after moving the start is not a valid host")
-                return None
-            link, a = narrowed, anatomy(narrowed)
-            host = text[a.host_start : a.host_end]
+    # §8 "alter the bounds": the recommended rules that move a link's bounds inward.
+    narrowed = rules.narrow(text, link, policy, tlds, reject)
+    if narrowed is None:
+        return None
+    if narrowed is not link:
+        link, a = narrowed, anatomy(narrowed)
+        host = text[a.host_start : a.host_end]
     if policy.require_identifier_allowed and not is_ip:
         unicode_host, _ = idna_to_unicode(host)
         bad = pp.not_allowed.search(unicode_host.replace(".", ""))
@@ -145,32 +194,12 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
             if longest > policy.max_part_length:
                 reject(f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
                 return None
-        if policy.guard_false_positives and not a.has_scheme and link.end == a.after and not is_ip:
-            labels = [label for label in patterns().separator.split(host) if label]
-            if labels and _tld_key(labels[-1]) in policy.file_extension_tlds:
-                reject(f"§8 false-positive guard: '.{labels[-1]}' is also a file extension")
-                return None
-            if all(label.isalpha() for label in labels) and len(labels[0]) == 1 and all(
-                len(label) <= 2 for label in labels
-            ):
-                reject(f"§8 false-positive guard: {host!r} looks like an abbreviation")
-                return None
+    # §8 "reject particular link detection results": schemeless file names, code, abbreviations.
+    why = rules.reject_reason(text, link, a, policy) if not is_ip else None
+    if why is not None:
+        reject(why)
+        return None
     return link
-
-
-def _cjk_start(text: str, start: int, host_end: int) -> int | None:
-    """§8: move the start after the last change between (lb=ID or lb=SA) and other characters."""
-    id_or_sa = policy_patterns().id_or_sa
-    sep = patterns().separator.search(text, start, host_end)
-    first_label_end = sep.start() if sep else host_end
-    new = start
-    prev = bool(id_or_sa.match(text, start))
-    for i in range(start + 1, first_label_end):
-        cur = bool(id_or_sa.match(text, i))
-        if cur != prev:
-            new = i
-        prev = cur
-    return new if new < first_label_end else None
 
 
 def _part_lengths(rest: str) -> list[str]:
