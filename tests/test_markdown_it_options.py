@@ -111,7 +111,8 @@ def test_tlds() -> None:
     lin.tlds(["com"], keep_old=True)
     assert raws(lin, "example.com example.net example.org") == ["example.com", "example.net", "example.org"]
     assert raws(LinkifyUts58().tlds("xn--p1ai"), "пример.рф example.com") == ["пример.рф"]
-    assert raws(LinkifyUts58().tlds(["onion"], True), "abc.onion example.com") == ["abc.onion", "example.com"]
+    base = LinkifyUts58(policy=LinkPolicy())  # the recommended policy rejects bare names under word TLDs
+    assert raws(base.tlds(["onion"], True), "abc.onion example.com") == ["abc.onion", "example.com"]
     assert raws(LinkifyUts58(tlds=["net"]), "example.com example.net") == ["example.net"]
     with pytest.raises(TypeError, match="TLD"):
         LinkifyUts58().tlds([b"com"])  # type: ignore[list-item]

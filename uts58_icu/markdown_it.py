@@ -96,9 +96,9 @@ def _not_soft() -> Any:
 
 @lru_cache(maxsize=1)
 def _core_options() -> frozenset[str]:
-    """Which of ``schemes``, ``emails``, ``schemeless`` the core detector accepts."""
+    """Which of ``schemes``, ``emails``, ``schemeless``, ``dotless_hosts`` the core detector accepts."""
     params = inspect.signature(_core.iter_links).parameters
-    return frozenset(p for p in ("schemes", "emails", "schemeless") if p in params)
+    return frozenset(p for p in ("schemes", "emails", "schemeless", "dotless_hosts") if p in params)
 
 
 def _tld_key(tld: object) -> str:
@@ -221,6 +221,9 @@ class LinkifyUts58:
             kwargs["schemes"] = self._schemes
         if not self._opts["fuzzy_link"] and "schemeless" in have:
             kwargs["schemeless"] = False
+        dotless = getattr(self.policy, "dotless_hosts", None)
+        if dotless and "dotless_hosts" in have:
+            kwargs["dotless_hosts"] = dotless  # single-label hosts the policy links after a scheme
         return _core.iter_links(text, tlds=self._tlds, **kwargs)
 
     def _wanted(self, link: Link) -> bool:
