@@ -9,6 +9,7 @@ own way (attributes, escaping), so the fixtures are checked with patterns on the
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -341,3 +342,58 @@ def test_sphinx_config_values(tmp_path: Path) -> None:
     )
     assert linked("README.md").search(html)
     assert not linked("a@example.com").search(html)
+
+
+# ------------------------------------------------------------------ property: text kept
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+# Text without Markdown syntax (so the linkify inline rules cannot change how emphasis
+# or code parse), 'x' (no xn-- labels) and '%' (markdown-it-py decodes %XX in link text).
+PLAIN = st.lists(
+    st.sampled_from(list("abcwy019.-/:@()?#=&,; \n") + ["com", "org", "例", "。", "「", "」", "é", "\u200b", "http://", "https://"]),
+    max_size=40,
+).map("".join)
+
+
+def text_content(out: str) -> str:
+    import html as html_module
+
+    return html_module.unescape(re.sub(r"<[^>]+>", "", out))
+
+
+@functools.lru_cache(maxsize=1)
+def _engines() -> list[tuple[Callable[[str], str], Callable[[str], str]]]:
+    """(ours, the same engine without a linkifier) per engine, built once."""
+    from markdown_it import MarkdownIt
+
+    from uts58_icu.markdown_it import LinkifyUts58
+
+    mdit = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
+    mdit.linkify = LinkifyUts58()
+    plain_mdit = MarkdownIt("commonmark")
+    # markdown-it-py's normalizeLinkText maps a host's U+3002 to '.' in the link text
+    dots = str.maketrans({"。": "."})
+    out = [(lambda s: mdit.render(s).translate(dots), lambda s: plain_mdit.render(s).translate(dots))]
+    import mistune
+
+    import uts58_icu.mistune
+
+    ours_mi, plain_mi = mistune.create_markdown(plugins=[uts58_icu.mistune.linkify]), mistune.create_markdown()
+    out.append((lambda s: str(ours_mi(s)), lambda s: str(plain_mi(s))))
+    import markdown
+
+    ours_pm = markdown.Markdown(extensions=["uts58_icu.python_markdown"])
+    plain_pm = markdown.Markdown()
+    out.append((lambda s: ours_pm.reset().convert(s), lambda s: plain_pm.reset().convert(s)))
+    return out
+
+
+@given(PLAIN)
+def test_linkify_only_wraps_text(src: str) -> None:
+    """In every engine, linkifying adds <a> elements around text and changes no text."""
+    pytest.importorskip("mistune")
+    pytest.importorskip("markdown")
+    for ours, plain in _engines():
+        assert text_content(ours(src)) == text_content(plain(src))

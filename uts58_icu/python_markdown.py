@@ -36,7 +36,7 @@ from typing import Any
 from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
-from markdown.util import STX, AtomicString
+from markdown.util import HTML_PLACEHOLDER_RE, AtomicString
 
 from .linkification.policy import LinkPolicy
 from .markdown_it import LinkifyUts58
@@ -45,7 +45,7 @@ __all__ = ["LinkifyTreeprocessor", "Uts58LinkifyExtension", "makeExtension"]
 
 #: Elements whose content is never linked.
 SKIP_TAGS = frozenset({"a", "code", "pre", "kbd", "samp", "script", "style", "textarea"})
-_PLACEHOLDER = re.compile(STX + r"wzxhzdk:(\d+)" + "\x03")
+_PLACEHOLDER = HTML_PLACEHOLDER_RE  # raw HTML stashed by Python-Markdown
 _A_OPEN = re.compile(r"<a[\s>]", re.IGNORECASE)
 _A_CLOSE = re.compile(r"</a\s*>", re.IGNORECASE)
 
