@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 PASU = "%E3%83%91%E3%82%B9"  # パス
@@ -87,7 +89,7 @@ def readme_block(heading: str, lang: str) -> str:
     """The first fenced ``lang`` block after ``heading`` in the README."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index(heading) :]
-    m = re.search(rf"```{lang}\n(.*?)```", section, re.S)
+    m = re.search(rf"```{lang}\n(.*?)```", section, re.DOTALL)
     assert m, f"no {lang} block after {heading!r}"
     return m.group(1)
 
@@ -346,8 +348,6 @@ def test_sphinx_config_values(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------ property: text kept
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 # Text without Markdown syntax (so the linkify inline rules cannot change how emphasis
 # or code parse), 'x' (no xn-- labels) and '%' (markdown-it-py decodes %XX in link text).

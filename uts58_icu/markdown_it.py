@@ -293,7 +293,7 @@ class LinkifyUts58:
                 link = None
             if len(window) == n or self._settled(window, head.end() - pos, link):
                 break
-            size *= 4
+            size *= 16
         if link is None:
             return None
         tlds = default_tlds() if self._tlds is None else self._tlds
