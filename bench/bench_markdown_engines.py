@@ -102,7 +102,19 @@ def load_docs(args: argparse.Namespace) -> list[tuple[str, str]]:
                 print(f"skipped {tgz.name}: {exc}", file=sys.stderr)
         return docs
     folder = Path(args.docs) if args.docs else DEFAULT_DOCS
-    return [(p.name, p.read_text(encoding="utf-8")) for p in sorted(folder.glob("md*.txt"))]
+    markdown_ids = None
+    manifest = folder.parent / "manifest.tsv"
+    if manifest.exists():  # keep the Markdown files of the md stratum (it also holds reST)
+        markdown_ids = set()
+        for line in manifest.read_text(encoding="utf-8").splitlines()[1:]:
+            cols = line.split("\t")
+            if len(cols) >= 6 and cols[1] == "md" and cols[5].lower().endswith((".md", ".markdown")):
+                markdown_ids.add(cols[0])
+    return [
+        (f"{p.stem}", p.read_text(encoding="utf-8"))
+        for p in sorted(folder.glob("md*.txt"))
+        if markdown_ids is None or p.stem in markdown_ids
+    ]
 
 
 def cut(text: str) -> str:
@@ -194,9 +206,16 @@ def main(argv: list[str] | None = None) -> int:
             ta = Counter({t: 0 for t, _ in a}) + Counter(t for t, _ in a.elements())
             tb = Counter(t for t, _ in b.elements())
             only_a, only_b = ta - tb, tb - ta
-            href_a = {t: h for t, h in a}
-            href_b = {t: h for t, h in b}
-            hd = [t for t in (set(ta) & set(tb)) if href_a[t] != href_b[t]]
+            # same text, linked as often on both sides, but with other hrefs
+            hrefs_a: dict[str, Counter[str]] = {}
+            hrefs_b: dict[str, Counter[str]] = {}
+            for (t, h), k in a.items():
+                hrefs_a.setdefault(t, Counter())[h] += k
+            for (t, h), k in b.items():
+                hrefs_b.setdefault(t, Counter())[h] += k
+            hd = [t for t in set(ta) & set(tb) if ta[t] == tb[t] and hrefs_a[t] != hrefs_b[t]]
+            href_a = {t: sorted(hrefs_a[t] - hrefs_b[t])[0] for t in hd}
+            href_b = {t: sorted(hrefs_b[t] - hrefs_a[t])[0] for t in hd}
             if only_a or only_b or hd:
                 row["docs_differ"] += 1
             row["only_ours"] += sum(only_a.values())
