@@ -49,20 +49,22 @@ FETCH_DIR = ROOT / "bench" / ".markdown_sdists"
 MAX_BYTES = 60_000  # a longer file is cut at a line boundary, as the corpus does
 
 #: Popular PyPI projects whose sdists ship Markdown READMEs/changelogs (pinned).
-PACKAGES = """
-black==24.10.0 httpx==0.28.1 rich==13.9.4 typer==0.15.1 fastapi==0.115.6 pydantic==2.10.4
-uvicorn==0.34.0 starlette==0.45.2 anyio==4.8.0 attrs==24.3.0 hatchling==1.27.0 pip-tools==7.4.1
-markdown-it-py==3.0.0 mdit-py-plugins==0.4.2 myst-parser==4.0.0 mistune==3.1.0 pytest-cov==6.0.0
-coverage==7.6.10 tox==4.23.2 virtualenv==20.28.1 platformdirs==4.3.6 filelock==3.16.1
-jsonschema==4.23.0 referencing==0.35.1 rpds-py==0.22.3 tomli==2.2.1 packaging==24.2
-pluggy==1.5.0 iniconfig==2.0.0 exceptiongroup==1.2.2 idna==3.10 charset-normalizer==3.4.1
-urllib3==2.3.0 requests==2.32.3 certifi==2024.12.14 h11==0.14.0 sniffio==1.3.1 httpcore==1.0.7
-orjson==3.10.13 ruff==0.8.6 mypy==1.14.1 isort==5.13.2 pyyaml==6.0.2 tqdm==4.67.1 click==8.1.8
-python-dotenv==1.0.1 structlog==24.4.0 loguru==0.7.3 pendulum==3.0.0 arrow==1.3.0
-""".split()
+PACKAGES = [
+    "black==24.10.0", "httpx==0.28.1", "rich==13.9.4", "typer==0.15.1", "fastapi==0.115.6",
+    "pydantic==2.10.4", "uvicorn==0.34.0", "starlette==0.45.2", "anyio==4.8.0", "attrs==24.3.0",
+    "hatchling==1.27.0", "pip-tools==7.4.1", "markdown-it-py==3.0.0", "mdit-py-plugins==0.4.2",
+    "myst-parser==4.0.0", "mistune==3.1.0", "pytest-cov==6.0.0", "coverage==7.6.10", "tox==4.23.2",
+    "virtualenv==20.28.1", "platformdirs==4.3.6", "filelock==3.16.1", "jsonschema==4.23.0",
+    "referencing==0.35.1", "rpds-py==0.22.3", "tomli==2.2.1", "packaging==24.2", "pluggy==1.5.0",
+    "iniconfig==2.0.0", "exceptiongroup==1.2.2", "idna==3.10", "charset-normalizer==3.4.1",
+    "urllib3==2.3.0", "requests==2.32.3", "certifi==2024.12.14", "h11==0.14.0", "sniffio==1.3.1",
+    "httpcore==1.0.7", "orjson==3.10.13", "ruff==0.8.6", "mypy==1.14.1", "isort==5.13.2",
+    "pyyaml==6.0.2", "tqdm==4.67.1", "click==8.1.8", "python-dotenv==1.0.1", "structlog==24.4.0",
+    "loguru==0.7.3", "pendulum==3.0.0", "arrow==1.3.0",
+]
 
 DOC_NAMES = re.compile(r"(?i)^(readme|changelog|changes|history|news)[^/]*\.md$")
-ANCHOR = re.compile(r"<a\b[^>]*?href=\"([^\"]*)\"[^>]*>(.*?)</a>", re.S)
+ANCHOR = re.compile(r"<a\b[^>]*?href=\"([^\"]*)\"[^>]*>(.*?)</a>", re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
 
 
@@ -214,8 +216,8 @@ def main(argv: list[str] | None = None) -> int:
             for (t, h), k in b.items():
                 hrefs_b.setdefault(t, Counter())[h] += k
             hd = [t for t in set(ta) & set(tb) if ta[t] == tb[t] and hrefs_a[t] != hrefs_b[t]]
-            href_a = {t: sorted(hrefs_a[t] - hrefs_b[t])[0] for t in hd}
-            href_b = {t: sorted(hrefs_b[t] - hrefs_a[t])[0] for t in hd}
+            href_a = {t: min(hrefs_a[t] - hrefs_b[t]) for t in hd}
+            href_b = {t: min(hrefs_b[t] - hrefs_a[t]) for t in hd}
             if only_a or only_b or hd:
                 row["docs_differ"] += 1
             row["only_ours"] += sum(only_a.values())
