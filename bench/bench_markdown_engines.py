@@ -23,10 +23,10 @@ Markdown files come from, in order:
   (``bench/realtext/out/docs``, rebuilt by ``bench/realtext/build_corpus.py``);
 * ``--sdists DIR``: README/CHANGELOG/HISTORY/CHANGES ``.md`` files inside the PyPI
   sdists (``*.tar.gz``) in DIR;
-* ``--fetch``: ``pip download --no-deps --no-binary :all:`` of the pinned
-  packages in ``PACKAGES`` into ``bench/.markdown_sdists/`` first, then as ``--sdists``.
+  (for example ``bench/realtext/out/cache/pypi``, where the corpus build keeps them,
+  or a folder filled with ``pip download --no-deps --no-binary :all: NAME==VERSION``).
 
-    python bench/bench_markdown_engines.py [--docs DIR | --sdists DIR | --fetch] [--samples 4] [--json]
+    python bench/bench_markdown_engines.py [--docs DIR | --sdists DIR] [--samples 4] [--json]
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ import argparse
 import html
 import json
 import re
-import subprocess
 import sys
 import tarfile
 from collections import Counter
@@ -45,23 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DEFAULT_DOCS = ROOT / "bench" / "realtext" / "out" / "docs"
-FETCH_DIR = ROOT / "bench" / ".markdown_sdists"
 MAX_BYTES = 60_000  # a longer file is cut at a line boundary, as the corpus does
 
-#: Popular PyPI projects whose sdists ship Markdown READMEs/changelogs (pinned).
-PACKAGES = [
-    "black==24.10.0", "httpx==0.28.1", "rich==13.9.4", "typer==0.15.1", "fastapi==0.115.6",
-    "pydantic==2.10.4", "uvicorn==0.34.0", "starlette==0.45.2", "anyio==4.8.0", "attrs==24.3.0",
-    "hatchling==1.27.0", "pip-tools==7.4.1", "markdown-it-py==3.0.0", "mdit-py-plugins==0.4.2",
-    "myst-parser==4.0.0", "mistune==3.1.0", "pytest-cov==6.0.0", "coverage==7.6.10", "tox==4.23.2",
-    "virtualenv==20.28.1", "platformdirs==4.3.6", "filelock==3.16.1", "jsonschema==4.23.0",
-    "referencing==0.35.1", "rpds-py==0.22.3", "tomli==2.2.1", "packaging==24.2", "pluggy==1.5.0",
-    "iniconfig==2.0.0", "exceptiongroup==1.2.2", "idna==3.10", "charset-normalizer==3.4.1",
-    "urllib3==2.3.0", "requests==2.32.3", "certifi==2024.12.14", "h11==0.14.0", "sniffio==1.3.1",
-    "httpcore==1.0.7", "orjson==3.10.13", "ruff==0.8.6", "mypy==1.14.1", "isort==5.13.2",
-    "pyyaml==6.0.2", "tqdm==4.67.1", "click==8.1.8", "python-dotenv==1.0.1", "structlog==24.4.0",
-    "loguru==0.7.3", "pendulum==3.0.0", "arrow==1.3.0",
-]
 
 DOC_NAMES = re.compile(r"(?i)^(readme|changelog|changes|history|news)[^/]*\.md$")
 ANCHOR = re.compile(r"<a\b[^>]*?href=\"([^\"]*)\"[^>]*>(.*?)</a>", re.DOTALL)
@@ -76,18 +60,6 @@ def anchors(out: str) -> Counter[tuple[str, str]]:
 
 
 def load_docs(args: argparse.Namespace) -> list[tuple[str, str]]:
-    if args.fetch:
-        FETCH_DIR.mkdir(parents=True, exist_ok=True)
-        for pkg in PACKAGES:
-            name = pkg.split("==")[0]
-            if any(p.name.lower().replace("_", "-").startswith(name.lower() + "-") for p in FETCH_DIR.iterdir()):
-                continue
-            subprocess.run(
-                [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
-                 "-d", str(FETCH_DIR), pkg],
-                check=False,
-            )
-        args.sdists = str(FETCH_DIR)
     if args.sdists:
         docs = []
         for tgz in sorted(Path(args.sdists).rglob("*.tar.gz")):
@@ -188,13 +160,12 @@ def main(argv: list[str] | None = None) -> int:
     src = ap.add_mutually_exclusive_group()
     src.add_argument("--docs", help="folder of md*.txt corpus documents (default bench/realtext/out/docs)")
     src.add_argument("--sdists", help="folder of PyPI sdists (*.tar.gz) to take README/CHANGELOG .md from")
-    src.add_argument("--fetch", action="store_true", help="pip download the pinned sdists first")
     ap.add_argument("--samples", type=int, default=4, help="differences shown per engine and side")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     docs = load_docs(args)
     if not docs:
-        ap.error("no Markdown documents found: give --docs, --sdists or --fetch")
+        ap.error("no Markdown documents found: give --docs or --sdists")
     total_bytes = sum(len(t.encode()) for _, t in docs)
     report: dict = {"documents": len(docs), "bytes": total_bytes, "engines": {}}
     for name, (ours, stock, stock_name) in engines().items():
