@@ -22,7 +22,7 @@ Markdown files come from, in order:
 * ``--docs DIR``: the ``md*.txt`` documents of the real-text corpus
   (``bench/realtext/out/docs``, rebuilt by ``bench/realtext/build_corpus.py``);
 * ``--sdists DIR``: README/CHANGELOG/HISTORY/CHANGES ``.md`` files inside the PyPI
-  sdists (``*.tar.gz``) in DIR;
+  sdists (``*.tar.gz``) in DIR
   (for example ``bench/realtext/out/cache/pypi``, where the corpus build keeps them,
   or a folder filled with ``pip download --no-deps --no-binary :all: NAME==VERSION``).
 
