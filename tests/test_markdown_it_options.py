@@ -162,3 +162,28 @@ def test_core_iter_links_unchanged() -> None:
     assert [m.raw for m in LinkifyUts58(policy=LinkPolicy()).match(text) or []] == [
         link.text for link in core.iter_links(text)
     ]
+
+
+def test_match_at_start_with_a_length_limit_reads_a_bounded_window() -> None:
+    """A link the policy rejects as too long: markdown-it-py calls again at every '://'
+    inside it, so each call must not read the whole link (it would be quadratic)."""
+    import dataclasses
+
+    policy = dataclasses.replace(LinkPolicy.recommended(), max_link_length=100)
+    lin = LinkifyUts58(policy=policy)
+    seen: list[int] = []
+    base = lin._base
+
+    def spy(window: str):  # type: ignore[no-untyped-def]
+        seen.append(len(window))
+        return base(window)
+
+    lin._base = spy  # type: ignore[method-assign]
+    text = "http://a.com/" * 5_000
+    for start in range(0, 13 * 40, 13):
+        assert lin.match_at_start(text[start:]) is None
+    assert max(seen) <= 2 * (100 + 64)
+    short = "http://a.com/x " + text
+    assert lin.match_at_start(short).raw == "http://a.com/x"  # type: ignore[union-attr]
+    # the core rule still sees the text: nothing there is short enough either
+    assert lin.match(text) is None

@@ -286,13 +286,21 @@ class LinkifyUts58:
             return None
         n = len(text) - pos
         size = _FIRST_WINDOW
+        cap = self._window_cap()
         while True:
+            if cap is not None:
+                size = min(size, cap)
             window = text[pos : pos + min(n, size)]
             link = next(self._base(window), None)
             if link is not None and link.start != 0:
                 link = None
             if len(window) == n or self._settled(window, head.end() - pos, link):
                 break
+            if cap is not None and len(window) >= cap:
+                # Longer than any link the policy keeps: markdown-it-py then moves one
+                # character on and calls again inside the same long link, so reading it
+                # whole each time would be quadratic. The core rule (match) still sees it.
+                return None
             size *= 16
         if link is None:
             return None
@@ -301,6 +309,17 @@ class LinkifyUts58:
         if kept is None or kept.start != 0 or not self._wanted(kept):
             return None
         return kept
+
+    def _window_cap(self) -> int | None:
+        """With a length limit in the policy, a window size past which the link at the
+        start is certainly too long for the policy (its rules only narrow a link by a
+        few characters of markup or at CJK text); ``None`` without a limit."""
+        longest = self.policy.max_link_length
+        if self.policy.max_part_length is not None:
+            # scheme, host (≤ 253) and port, then at most path, query, fragment, directive
+            by_parts = 300 + 4 * self.policy.max_part_length
+            longest = by_parts if longest is None else min(longest, by_parts)
+        return None if longest is None else 2 * (longest + _MARGIN)
 
     @staticmethod
     def _settled(window: str, host_start: int, link: Link | None) -> bool:
