@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from uts58_icu import LinkPolicy, explain, find_links, linkify_html
 from uts58_icu.conformance import mark_links
+from uts58_icu.linkification.apply import explain_notes
 
 REC = LinkPolicy.recommended()
 
@@ -25,7 +26,7 @@ def base(text: str) -> str:
 
 
 def without(field: str) -> LinkPolicy:
-    return dataclasses.replace(REC, **{field: False})
+    return dataclasses.replace(REC, **{field: False})  # type: ignore[arg-type]
 
 
 # --- file names and code identifiers written without a scheme -----------------------
@@ -62,7 +63,7 @@ def test_file_names_and_code_are_not_linked(text: str, rule: str) -> None:
 @pytest.mark.parametrize(
     ("text", "rule"),
     [("see README.md", "reject_file_names"), ("import collections.abc", "reject_generic_tld_names"),
-     ("the pam_motd.com", "reject_code_context"), ("in com.example.Foo", "reject_reverse_dns_names"),
+     ("the pam_motd.com", "reject_code_context"), ("in com.example.foo", "reject_reverse_dns_names"),
      ("an M.Sc. in", "reject_abbreviations")],
 )
 def test_one_field_off_brings_the_link_back(text: str, rule: str) -> None:
@@ -274,12 +275,12 @@ def test_notes_list_the_changed_test_lines(published: Callable[[str], Path]) -> 
     notes = Path(__file__).resolve().parent.parent / "conformance" / "NOTES.md"
     section = notes.read_text(encoding="utf-8").split("## Recommended policy vs LinkDetectionTest.txt", 1)[1]
     section = section.split("\n## ", 1)[0]
-    listed = {int(n) for n in re.findall(r"^- line (\d+):", section, re.M)}
+    listed = {int(n) for n in re.findall(r"^- line (\d+):", section, re.MULTILINE)}
     assert listed == changed, f"NOTES.md lists {sorted(listed)}, the run changes {sorted(changed)}"
     for lineno, _, got in result.failures:
         plain = got.replace("⸠", "").replace("⸡", "")
         rules = {r.split(":")[0].split()[-1] for r in _policy_reasons(plain)}
-        entry = re.search(rf"^- line {lineno}:(.*?)(?=^- line |\Z)", section, re.M | re.S)
+        entry = re.search(rf"^- line {lineno}:(.*?)(?=^- line |\Z)", section, re.MULTILINE | re.DOTALL)
         assert entry is not None and any(rule in entry.group(1) for rule in rules), (lineno, rules)
 
 
@@ -287,3 +288,86 @@ def _policy_reasons(text: str) -> list[str]:
     from uts58_icu.linkification.apply import explain_notes
 
     return [n.reason for n in explain_notes(text, policy=REC)[1] if n.reason.startswith("§8")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('Acquire::http::Proxy::example.org "DIRECT";', 'Acquire::http::Proxy::example.org "DIRECT";'),
+        ("rd.luks.name= is honored", "rd.luks.name= is honored"),
+        ("Default is 1.day here", "Default is 1.day here"),
+        ("add systemd-journal-remote.NEWS to", "add systemd-journal-remote.NEWS to"),
+        ("Fix `Ruler.at` and `docutils.io`", "Fix `Ruler.at` and `docutils.io`"),
+        ("in\t2021-11-01T05:30:28Z!eggert@cs.ucla.edu.", "in\t2021-11-01T05:30:28Z!⸠eggert@cs.ucla.edu⸡."),
+        ("{french,spanish}@lists.debian.org", "{french,spanish}@lists.debian.org"),
+        ("see &lt;https://www.gnu.org/licenses/&gt;.", "see &lt;⸠https://www.gnu.org/licenses/⸡&gt;."),
+        ("が必要になります。info autoconf を参照", "が必要になります。info autoconf を参照"),
+    ],
+)
+def test_classes_found_in_real_text(text: str, expected: str) -> None:
+    assert rec(text) == expected
+    assert base(text) != expected
+
+
+def test_key_colon_host_stays() -> None:
+    assert rec("search with site:lists.debian.org to") == "search with site:⸠lists.debian.org⸡ to"
+    assert rec("mail bob@example.com: he knows") == "mail ⸠bob@example.com⸡: he knows"
+    assert rec("see example.com[1]") == "see ⸠example.com⸡[1]"
+
+
+def test_code_span_keeps_a_web_host() -> None:
+    assert rec("not `python-requests.org` default") == "not `⸠python-requests.org⸡` default"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "│   ├── bootstrap-reboot.min.css.map", "Replace acconfig.h, defines.h.top with",
+        "Fix a bug in `func.name` now", "``@app.post`` is a shortcut",
+        "`Date <marshmallow.fields.Date>`", 'obj.re["twitter"] = 1', "from logging.warning to logging.info",
+        "send email to <name>-request@gnu.org with", "or git@salsa.debian.org:ddp-team/debian-faq.git and",
+    ],
+)
+def test_more_classes_found_in_real_text(text: str) -> None:
+    assert rec(text) == text
+    assert base(text) != text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("»http://sf.net/Projekt/tar-Name-(.+)\\.tar\\.gz« in", "»http://sf.net/Projekt/tar-Name-(.+)\\.tar\\.gz« in"),
+        ("see https://github.com/{owner}/repo now", "see ⸠https://github.com/⸡{owner}/repo now"),
+        ("get https://example.com/${VERSION}/x.tar", "get ⸠https://example.com/⸡${VERSION}/x.tar"),
+        ("GET https://example.com/api/%s/items", "GET ⸠https://example.com/api/⸡%s/items"),
+        ("see https://x.org/a%de ok", "see ⸠https://x.org/a%de⸡ ok"),  # percent-encoding stays
+        ('pip install "git+https://github.com/tqdm/tqdm.git@devel#egg=tqdm"',
+         'pip install "git+https://github.com/tqdm/tqdm.git@devel#egg=tqdm"'),
+    ],
+)
+def test_patterns_templates_and_compound_schemes(text: str, expected: str) -> None:
+    assert rec(text) == expected
+
+
+_RULE_FIELDS = [
+    "trim_markup", "cjk_boundary", "cjk_end", "reject_code_context", "reject_file_names",
+    "reject_abbreviations", "reject_generic_tld_names", "reject_code_spans", "reject_patterns",
+    "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query",
+]
+_PIECES = st.sampled_from(
+    ["https://", "http://localhost:8", "x.org", "a.py", "M.Sc.", "/", "_", "`", "**", "'", '"', "“", "”",
+     "<", "/a>", "&lt;", "&gt;", "?", "(", "[\"", "=", "::", "$", "{", "}", "!", ":", "bob@", "com.", ".",
+     "の", "ア", "漢", "，", "。", "を", " ", "\u202e", "(.+)", "\\.", "%s", "git+", "1.2.3.", "A.B"]
+)
+
+
+@given(st.lists(_PIECES, max_size=14).map("".join), st.fixed_dictionaries({f: st.booleans() for f in _RULE_FIELDS}))
+def test_any_rule_combination_only_narrows(text: str, flags: dict[str, bool]) -> None:
+    policy = LinkPolicy(dotless_hosts=frozenset({"localhost"}), **flags)  # type: ignore[arg-type]
+    base_links = find_links(text, policy=LinkPolicy(dotless_hosts=frozenset({"localhost"})))
+    got = find_links(text, policy=policy)
+    assert [link.start for link in got] == sorted(link.start for link in got)
+    for link in got:
+        assert any(b.start <= link.start < link.end <= b.end for b in base_links)
+        assert text[link.start : link.end] == link.text
+    assert explain_notes(text, policy=policy)[0] == got

@@ -12,6 +12,7 @@ bounds inward — it never creates a link the base algorithm did not find.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import lru_cache
 
@@ -19,12 +20,10 @@ from .._icu import idna_to_unicode, spoof_checks
 from ..core._classes import patterns
 from ..core.detection import (
     Link,
+    ScanOptions,
     _check,
     _scan,
-    _tld_key,
     anatomy,
-    link_at,
-    ScanOptions,
     scan_options,
     tld_set,
 )
@@ -45,9 +44,16 @@ def _check_policy(policy: object) -> LinkPolicy:
     return policy
 
 
-def _options(policy: LinkPolicy, emails: bool, schemeless: bool, schemes: Collection[str]) -> ScanOptions:
-    """The base detector's options, plus the single-label hosts the policy links after a scheme."""
-    if not policy.dotless_hosts:
+def _options(
+    text: str, policy: LinkPolicy, emails: bool, schemeless: bool, schemes: Collection[str]
+) -> ScanOptions:
+    """The base detector's options, plus the single-label hosts the policy links after a scheme.
+
+    A dotless host is only linked right after ``://`` (userinfo never is), so when no
+    ``://host`` is in the text the core's authority scan is skipped: same links, and the
+    recommended policy costs nothing extra on text without ``://localhost``.
+    """
+    if not policy.dotless_hosts or not _dotless_after_scheme(policy.dotless_hosts).search(text):
         return scan_options(emails=emails, schemeless=schemeless, schemes=schemes)
     if isinstance(schemes, (tuple, frozenset)) and isinstance(emails, bool) and isinstance(schemeless, bool):
         try:
@@ -55,6 +61,11 @@ def _options(policy: LinkPolicy, emails: bool, schemeless: bool, schemes: Collec
         except TypeError:  # unhashable items: validated (and refused) below
             pass
     return scan_options(emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=policy.dotless_hosts)
+
+
+@lru_cache(maxsize=16)
+def _dotless_after_scheme(hosts: frozenset[str]) -> re.Pattern[str]:
+    return re.compile("://(?:" + "|".join(re.escape(h) for h in sorted(hosts)) + ")", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
@@ -100,7 +111,7 @@ def iter_links(
     """Like :func:`find_links`, lazily."""
     _check(text, tlds)
     pol = _check_policy(policy)
-    opts = _options(pol, emails, schemeless, schemes)
+    opts = _options(text, pol, emails, schemeless, schemes)
     use = tld_set(tlds)
     links = _scan(text, use, None, opts)
     if pol is DEFAULT_POLICY:
@@ -120,7 +131,7 @@ def explain_notes(
     """Links and every note (rejections, where and why each link ends) for ``text``."""
     _check(text, tlds)
     pol = _check_policy(policy)
-    opts = _options(pol, emails, schemeless, schemes)
+    opts = _options(text, pol, emails, schemeless, schemes)
     use = tld_set(tlds)
     trace: list[Note] = []
     base = list(_scan(text, use, trace, opts))
@@ -161,7 +172,7 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
     is_ip = link.kind == "url" and (host.startswith("[") or bool(patterns().ipv4.fullmatch(host)))
     pp = policy_patterns()
     # §8 "alter the bounds": the recommended rules that move a link's bounds inward.
-    narrowed = rules.narrow(text, link, policy, tlds, reject)
+    narrowed = rules.narrow(text, link, a, policy, tlds, reject)
     if narrowed is None:
         return None
     if narrowed is not link:
@@ -188,12 +199,11 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
     if policy.max_link_length is not None and len(link.text) > policy.max_link_length:
         reject(f"§8 length: {len(link.text)} > max_link_length {policy.max_link_length}")
         return None
-    if link.kind == "url":
-        if policy.max_part_length is not None:
-            longest = max((len(s) for s in _part_lengths(text[a.after : link.end])), default=0)
-            if longest > policy.max_part_length:
-                reject(f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
-                return None
+    if link.kind == "url" and policy.max_part_length is not None:
+        longest = max((len(s) for s in _part_lengths(text[a.after : link.end])), default=0)
+        if longest > policy.max_part_length:
+            reject(f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
+            return None
     # §8 "reject particular link detection results": schemeless file names, code, abbreviations.
     why = rules.reject_reason(text, link, a, policy) if not is_ip else None
     if why is not None:

@@ -26,7 +26,7 @@ DEFAULT_FILE_EXTENSION_TLDS: frozenset[str] = FILE_EXTENSION_TLDS
 _BOOL_FIELDS = (
     "require_identifier_allowed", "spoof_check", "reject_spoof", "cjk_boundary", "cjk_end",
     "trim_markup", "reject_code_context", "reject_file_names", "reject_abbreviations",
-    "reject_generic_tld_names", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
+    "reject_generic_tld_names", "reject_code_spans", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
 )
 
 
@@ -80,11 +80,24 @@ class LinkPolicy:
     #: §8 ("eg, M.Sc."): reject schemeless names that look like abbreviations (``M.Sc.``)
     #: or version numbers (``3.0.0.final``).
     reject_abbreviations: bool = False
-    #: §8 usability: reject a bare two-label schemeless name under a generic TLD
-    #: delegated since 2013 (mostly words) whose first label could be a programming
-    #: identifier (``collections.abc``, ``network.target``); a scheme, ``www.``, a
-    #: path or a hyphen (``universal-acceptance-test.icu``) keeps it.
+    #: §8 usability: reject a bare two-label schemeless name under a generic TLD other
+    #: than .com/.net/.org/.edu/.gov/.mil/.arpa (since 2013 mostly words; ``.info``,
+    #: ``.name`` are attribute names too) whose first label could be a programming
+    #: identifier (``collections.abc``, ``logging.info``); a scheme, ``www.``, a path
+    #: or a hyphen (``universal-acceptance-test.icu``) keeps it.
     reject_generic_tld_names: bool = False
+    #: §8 usability: a schemeless name alone in a Markdown/reST code span (backticks) is
+    #: code unless written as a lower-case host under an original generic TLD
+    #: (``Flask.name``, ``docutils.io`` are not linked; ``python-requests.org`` is).
+    reject_code_spans: bool = False
+    #: §8 usability: reject a URL whose path holds regular-expression syntax (``\.``,
+    #: ``(.+)``, ``.*``, ``[^``): a pattern (watch files, rewrite rules), not an address,
+    #: with or without a scheme; end a URL before a template placeholder
+    #: (``https://github.com/{owner}/repo``, ``${VERSION}``, ``%s``).
+    reject_patterns: bool = False
+    #: §8 usability: reject ``https://`` glued to ``word+`` (``git+https://…``, pip and
+    #: npm requirement syntax): a package or VCS reference, not a web link.
+    reject_compound_schemes: bool = False
     #: §8 usability: reject a schemeless name of three or more labels whose first label
     #: is a TLD (``com.example.Foo``, ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``):
     #: reverse-DNS identifiers, not hosts.
@@ -146,7 +159,7 @@ class LinkPolicy:
 
         On: ``trim_markup``, ``cjk_boundary``, ``cjk_end``, ``reject_code_context``,
         ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
-        ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
+        ``reject_code_spans``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
         """
@@ -162,6 +175,9 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_file_names=True,
     reject_abbreviations=True,
     reject_generic_tld_names=True,
+    reject_code_spans=True,
+    reject_patterns=True,
+    reject_compound_schemes=True,
     reject_reverse_dns_names=True,
     drop_empty_query=True,
     dotless_hosts=frozenset({"localhost"}),

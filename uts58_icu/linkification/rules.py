@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..core.detection import Link, LinkAnatomy, anatomy, link_at
@@ -56,6 +57,10 @@ FILE_EXTENSION_TLDS: frozenset[str] = frozenset(
 #: rounds, plus ``arpa``). Since 2013 about 1,200 generic TLDs have been added, most
 #: of them ordinary words (``.network``, ``.target``, ``.next``, ``.data``, ``.abc``),
 #: so that ``word.word`` in text is more often a code identifier than an address.
+# The generic TLDs whose bare names are read as hosts even when the first label could be
+# an identifier: the web's own (``.info``, ``.name``, ``.pro`` are also attribute names:
+# ``logging.info``, ``os.name``).
+_HOST_TLDS = frozenset({"com", "net", "org", "edu", "gov", "mil", "arpa"})
 LEGACY_GENERIC_TLDS: frozenset[str] = frozenset(
     {
         "com", "net", "org", "edu", "gov", "mil", "int", "arpa", "info", "biz", "name",
@@ -91,21 +96,44 @@ _GLUE_BEFORE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 # Opening quotes and the closer that ends a quoted link.
 _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u201e": "\u201c",
            "\u00ab": "\u00bb", "\u2039": "\u203a", "\u300c": "\u300d", "\u300e": "\u300f"}
+# HTML-escaped brackets and quotes around a link in plain text (``&lt;https://x.org/&gt;``).
+_ENTITY_PAIRS = (("&lt;", "&gt"), ("&quot;", "&quot"), ("&#60;", "&#62"), ("&#34;", "&#34"))
 # An HTML tag that leaked into plain text: '<' then '/', '!' or an ASCII letter.
 _TAG = re.compile(r"<[/!A-Za-z]")
 # Inline markup wrapping a whole link: emphasis, strong, strikethrough.
 _WRAP_CHARS = "*_~"
+# What follows ``user@host:`` in an scp-style SSH remote (``git@host:team/repo.git``).
+_SCP_PATH = re.compile(r"[~/A-Za-z_][\w.~-]*(?:/|\.git\b)")
 # A ``key=`` before an email address inside what §5.2 takes as its local-part.
 _KEY_EQUALS = re.compile(r"-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*=")
 _EMAIL_LEADING_QUOTES = "`'\""
+# The generic TLDs of RFC 1591 that web sites use (a name under them in a code span
+# is still written as a host).
+_WEB_TLDS = frozenset({"com", "org", "net", "edu", "gov"})
+# File extensions that, as the label before the TLD, make a name a file with a double
+# extension (``bootstrap.min.css.map``, ``defines.h.top``, ``config.mak.dev``).
+_INNER_EXTENSIONS = frozenset(
+    {
+        "c", "h", "cc", "cpp", "hpp", "cxx", "js", "mjs", "cjs", "ts", "css", "scss", "html", "htm",
+        "json", "xml", "yml", "yaml", "toml", "txt", "md", "rst", "py", "rb", "pl", "sh", "min",
+        "map", "tar", "gz", "bz2", "xz", "zst", "conf", "cfg", "ini", "in", "mak", "mk", "tmpl",
+        "tpl", "dist", "sample", "orig", "bak", "svg", "png", "jpg", "gif", "pdf", "so", "o", "a",
+    }
+)
 #: First labels that make a dotted name a reverse-DNS identifier: ``com.example.Foo``
 #: (D-Bus, Java), ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``, ``io.github.app``.
 _REVERSE_DNS_FIRST = frozenset({"com", "org", "net", "edu", "gov", "mil", "io"})
 _WORD = re.compile(r"\w")
 _ABBREVIATION = re.compile(r"[^\W\d_](?:[.\u3002\uff0e\uff61][^\W\d_]{1,2})+")
-# A label that could be a programming-language identifier (no '-', not only digits):
-# ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` can.
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# A label that could be a programming-language identifier or a number (no '-'):
+# ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` and ``1.day`` can.
+_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
+# Regular-expression syntax in a path: an escaped dot or slash, a group of any
+# characters, a character class (Debian watch files, rewrite rules, linter configs).
+_PATTERN = re.compile(r"\\[./?+*()\[\]dswS]|\(\.[*+]\)|\.\*|\[\^")
+# A template placeholder in a path (RFC 6570 ``{owner}``, shell ``${VERSION}`` and
+# ``$(hostname)``, printf ``%s``/``%d``): the address goes on only up to it.
+_TEMPLATE = re.compile(r"\{[^{}\s]*\}|\$[{(]|%[sd](?![0-9A-Fa-f])|%\([A-Za-z_]+\)[sd]")
 _LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
 
 
@@ -124,7 +152,7 @@ def _rebuild(
     new = link_at(text, start, end, link.kind, tlds=tlds, dotless_hosts=policy.dotless_hosts)
     if new is None:
         return None
-    return Link(new.start, new.end, new.kind, new.text, new.href, link.spoof, link.escape_invisibles)
+    return replace(new, spoof=link.spoof, escape_invisibles=link.escape_invisibles)
 
 
 # --- rules that move bounds ---------------------------------------------------------
@@ -164,7 +192,8 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
             width = run - i
             if text.startswith(closer * width, end):
                 i = run
-        if i != start and i < at:
+        if i != start:
+            # all of the local-part may be markup (````@app.post``): then nothing is left
             return i, end, f"markup {text[start:i]!r} before an email address"
         return None
     cut = end
@@ -182,6 +211,11 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
             q = text.find(closer, q + 1, cut)  # an apostrophe inside a word
         if q != -1:
             cut, why = q, f"closing quote {closer!r} of the quote that opens before the link"
+    for opener, closer in _ENTITY_PAIRS if start > 0 and text[start - 1] == ";" else ():
+        if text.endswith(opener, 0, start):
+            q = text.find(closer, a.after, cut)
+            if q != -1:
+                cut, why = q, f"escaped markup {closer!r} closes the {opener!r} before the link"
     if cut == end and start > 0 and text[start - 1] in _WRAP_CHARS:
         c = text[start - 1]
         width = 1
@@ -195,7 +229,7 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
     return start, new_end, why
 
 
-def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:
+def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:  # -1: reject
     """``cjk_boundary``: a schemeless link glued after CJK text starts after it.
 
     §8: "it might move the start boundary so that the domain name doesn't contain two
@@ -207,6 +241,8 @@ def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:
     after CJK text starts where the script changes (``のビルドシステムです。configure.ac``),
     while a host with CJK in its last labels (``最高のSONY製品.com``) stays whole.
     For an email the same holds for the local-part (``連絡先はbob@example.com``).
+    When only one ASCII word is left after an IDEOGRAPHIC FULL STOP
+    (``…が必要になります。info autoconf``), the 。 ended a sentence and nothing is a link.
     """
     if link.kind == "url":
         if a.has_scheme:
@@ -221,6 +257,8 @@ def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:
         last = m.end()
     if last is None or not text[last:hi].isascii():
         return None
+    if link.kind == "url" and "." not in text[last:hi]:
+        return -1  # only a TLD-like word is left: ``です。info`` — the 。 was a full stop
     return last
 
 
@@ -270,9 +308,14 @@ def cjk_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | None:
 def code_key_email(text: str, link: Link) -> int | None:
     """``reject_code_context`` for emails: ``key=bob@x.org`` links only ``bob@x.org``.
 
-    ``=`` is allowed in a local-part (§5.1 Link_Email) but addresses people write
-    don't use it; ``name=value`` is option or configuration syntax
-    (``--email=bob@x.org``, ``EMAIL=bob@x.org``).
+    ``=`` and ``!`` are allowed in a local-part (§5.1 Link_Email) but addresses people
+    write don't use them: ``name=value`` is option or configuration syntax
+    (``--email=bob@x.org``, ``EMAIL=bob@x.org``), and ``!`` separates a UUCP bang
+    path or a prefix from the address (``host!bob@x.org``,
+    ``2021-11-01T05:30:28Z!bob@x.org`` in Gnulib change logs). Returns -1 (reject) for
+    shell brace expansion (``{french,spanish}@lists.debian.org``), the tail of a
+    template (``<name>-request@gnu.org``) and an scp-style SSH remote
+    (``git@salsa.debian.org:team/repo.git``): none is an address to write to.
     """
     if link.kind != "email":
         return None
@@ -280,6 +323,15 @@ def code_key_email(text: str, link: Link) -> int | None:
     m = _KEY_EQUALS.match(text, link.start, at)
     if m and m.end() < at:
         return m.end()
+    if ("{" in link.text) != ("}" in link.text):
+        return -1  # shell brace expansion: ``{french,spanish}@lists.debian.org``
+    if link.start > 0 and text[link.start - 1] in ">}":
+        return -1  # the tail of a template: ``<name>-request@gnu.org``
+    if text.startswith(":", link.end) and _SCP_PATH.match(text, link.end + 1):
+        return -1  # an scp-style SSH remote: ``git@salsa.debian.org:team/repo.git``
+    bang = text.rfind("!", link.start, at)
+    if bang != -1 and bang + 1 < at:
+        return bang + 1
     return None
 
 
@@ -298,10 +350,9 @@ def trailing_question_mark(text: str, link: Link, a: LinkAnatomy) -> int | None:
 
 
 def narrow(
-    text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None, reject: Reject
+    text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy, tlds: Collection[str] | None, reject: Reject
 ) -> Link | None:
-    """Apply the bound-moving rules of ``policy`` to ``link``; None if nothing is left."""
-    a = anatomy(link)
+    """Apply the bound-moving rules of ``policy`` to ``link`` (anatomy ``a``); None if nothing is left."""
     if policy.trim_markup:
         moved = trim_markup_end(text, link, a)
         if moved is not None:
@@ -313,13 +364,16 @@ def narrow(
             reject(f"§8 trim_markup: {why}: link moved to [{start}:{end}]")
             link, a = new, anatomy(new)
     if policy.cjk_boundary:
-        start = cjk_start(text, link, a)
-        if start is not None:
-            new = _rebuild(text, link, start, link.end, tlds, policy)
+        cjk = cjk_start(text, link, a)
+        if cjk == -1:
+            reject("§8 cjk_boundary: after the CJK text only a single word is left (。 is a full stop)")
+            return None
+        if cjk is not None:
+            new = _rebuild(text, link, cjk, link.end, tlds, policy)
             if new is None:
                 reject("§8 cjk_boundary: what is left after the CJK text is not a link")
                 return None
-            reject(f"§8 cjk_boundary: starts after the CJK text, at {start}")
+            reject(f"§8 cjk_boundary: starts after the CJK text, at {cjk}")
             link, a = new, anatomy(new)
     if policy.cjk_end:
         cut = cjk_end(text, link, a)
@@ -332,13 +386,26 @@ def narrow(
             reject(f"§8 cjk_end: {cut[1]}: link ends at {end}")
             link, a = new, anatomy(new)
     if policy.reject_code_context:
-        start = code_key_email(text, link)
-        if start is not None:
-            new = _rebuild(text, link, start, link.end, tlds, policy)
+        key = code_key_email(text, link)
+        if key == -1:
+            reject("§8 reject_code_context: brace expansion, a template or an SSH remote, not an email address")
+            return None
+        if key is not None:
+            new = _rebuild(text, link, key, link.end, tlds, policy)
             if new is None:
-                reject("§8 reject_code_context: 'key=' before an email; the rest is not an address")
+                reject("§8 reject_code_context: 'key=' or '!' before an email; the rest is not an address")
                 return None
-            reject(f"§8 reject_code_context: {text[link.start:start]!r} is a key, not part of the address")
+            reject(f"§8 reject_code_context: {text[link.start:key]!r} is not part of the address")
+            link, a = new, anatomy(new)
+    if policy.reject_patterns and link.kind == "url" and link.end > a.after:
+        m = _TEMPLATE.search(text, a.after, link.end)
+        if m:
+            end = _reterminate(text, link, a, m.start())
+            new = _rebuild(text, link, link.start, end, tlds, policy)
+            if new is None:
+                reject(f"§8 reject_patterns: template placeholder {m.group()!r}; nothing usable before it")
+                return None
+            reject(f"§8 reject_patterns: template placeholder {m.group()!r}: link ends at {end}")
             link, a = new, anatomy(new)
     if policy.drop_empty_query:
         end_q = trailing_question_mark(text, link, a)
@@ -368,7 +435,16 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     Only URLs written without a scheme are judged here (§8: "if there is no scheme
     before it"); a scheme always keeps the link.
     """
-    if link.kind != "url" or a.has_scheme:
+    if link.kind != "url":
+        return None
+    if policy.reject_patterns and link.end > a.after:
+        m = _PATTERN.search(text, a.after, link.end)
+        if m:
+            return f"§8 reject_patterns: {m.group()!r} is pattern syntax, not part of an address"
+    if policy.reject_compound_schemes and a.has_scheme and link.start >= 2 and text[link.start - 1] == "+" \
+            and text[link.start - 2].isalnum():
+        return "§8 reject_compound_schemes: 'VCS+https://' is a package or VCS reference (pip, npm), not a web link"
+    if a.has_scheme:
         return None
     host_only = link.end == a.after  # no path, query or fragment
     before = text[link.start - 1] if link.start else ""
@@ -381,15 +457,30 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)):
             return f"§8 reject_code_context: {before!r} before (code or a file path, not a host)"
         if host_only and not _is_emphasis(text, link.start, link.end):
-            # `=` or `{` before: an assignment or a template; `_` after: the name goes
-            # on as an identifier (``jinja2.is_undefined``); `(` after: a call or a
-            # man-page section (``response.next()``, ``systemd.network(5)``).
-            if before in ("=", "{"):
-                return f"§8 reject_code_context: {before!r} before (code, not a host)"
-            if after in ("_", "("):
+            # `=` or `{` before: an assignment or a template; `::` before: a scope
+            # (C++, Perl, Rust, APT's ``Acquire::http::Proxy::example.org``); `_` after:
+            # the name goes on as an identifier (``jinja2.is_undefined``); `(` after: a
+            # call or a man-page section (``response.next()``, ``systemd.network(5)``);
+            # `=` after: a key being set (``rd.luks.name=``); `["` after: a subscript
+            # (``obj.re["twitter"]``).
+            if before in ("=", "{") or text.endswith("::", 0, link.start):
+                return f"§8 reject_code_context: {text[link.start - 2 : link.start]!r} before (code, not a host)"
+            if after in ("_", "(", "=") or (after == "[" and text[link.end + 1 : link.end + 2] in ("'", '"')):
                 return f"§8 reject_code_context: {after!r} after (code, not a host)"
     host = text[a.host_start : a.host_end]
     labels = _LABEL_SEP.split(host)
+    # A Markdown/reST code span marks its text as code, not prose: a bare name in one
+    # is linked only when written as a web host name, in lower case under one of the
+    # TLDs of RFC 1591 (``python-requests.org``), not an identifier (``Flask.name``,
+    # ``func.name``, ``docutils.io``, ``moment.fn.zone``).
+    if (
+        policy.reject_code_spans
+        and host_only
+        and before == "`"
+        and after == "`"
+        and not (host.islower() and labels[-1] in _WEB_TLDS)
+    ):
+        return f"§8 reject_code_spans: {host!r} in a code span reads as code"
     if policy.reject_reverse_dns_names and len(labels) >= 3 and labels[0].lower() in _REVERSE_DNS_FIRST:
         return (
             f"§8 reject_reverse_dns_names: {host!r} starts with the TLD {labels[0]!r} "
@@ -398,8 +489,17 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     if link.end > a.after and text[a.after] == "/":
         return None  # a path keeps the link (``example.py/docs``); a port does not (``setup.py:45``)
     tld = labels[-1].lower()
-    if (policy.reject_file_names or policy.guard_false_positives) and tld in policy.file_extension_tlds:
-        return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
+    if policy.reject_file_names or policy.guard_false_positives:
+        if tld in policy.file_extension_tlds:
+            return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
+        if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
+            return f"§8 reject_file_names: '.{labels[-2]}.{labels[-1]}' is a double file extension"
+        # An upper-case letter in the last label after an all-lower-case first label is
+        # a file suffix or a class name (``debian.NEWS``, ``tokenize.NL``,
+        # ``marshmallow.fields.Date``): people capitalise a host name from its start
+        # (``Example.com``, ``EXAMPLE.COM``, ``X.Org``), never only its TLD.
+        if labels[-1].isalpha() and any(c.isupper() for c in labels[-1]) and labels[0].islower():
+            return f"§8 reject_file_names: capitalised last label '.{labels[-1]}' after a lower-case name"
     if policy.reject_abbreviations or policy.guard_false_positives:
         # §8 "(eg, M.Sc.)": single letters and one- or two-letter labels are initials
         # and abbreviations; numeric labels before the TLD are a version
@@ -415,7 +515,7 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         and tld.isascii()
         and len(tld) > 2
         and not tld.startswith("xn--")
-        and tld not in LEGACY_GENERIC_TLDS
+        and tld not in _HOST_TLDS
     ):
         return (
             f"§8 reject_generic_tld_names: {host!r} is a bare name under the word TLD "
