@@ -397,3 +397,15 @@ def test_linkify_only_wraps_text(src: str) -> None:
     pytest.importorskip("markdown")
     for ours, plain in _engines():
         assert text_content(ours(src)) == text_content(plain(src))
+
+
+def test_sphinx_myst_fuzzy_links_option(tmp_path: Path) -> None:
+    """MyST-Parser's own myst_linkify_fuzzy_links reaches LinkifyUts58 (through .set)."""
+    pytest.importorskip("sphinx", reason="pip install '.[sphinx]'")
+    pytest.importorskip("myst_parser", reason="pip install '.[sphinx]'")
+    html = sphinx_build(
+        tmp_path, ["myst_parser", "uts58_icu.sphinx"], "See example.org and https://example.net/x.\n",
+        "myst_linkify_fuzzy_links = False\n",
+    )
+    assert not linked("example.org").search(html)
+    assert a("https://example.net/x", "https://example.net/x").search(html)
