@@ -41,7 +41,10 @@ def test_bidi_controls() -> None:
     assert find_links(text, policy=LinkPolicy(bidi_controls="reject")) == []
     [link] = find_links(text, policy=LinkPolicy(bidi_controls="escape"))
     assert link.display == "x.com/a%E2%80%AEb"
-    assert find_links(text)[0].display == text  # base algorithm: Bidi_Control is Include
+    # Base algorithm: Bidi_Control is Include (the link is found), but display never
+    # shows it raw, under any policy (issue 9 item 2).
+    assert find_links(text)[0].text == text
+    assert find_links(text)[0].display == "x.com/a%E2%80%AEb"
 
 
 def test_lengths() -> None:

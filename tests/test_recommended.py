@@ -309,6 +309,11 @@ def test_classes_found_in_real_text(text: str, expected: str) -> None:
     assert base(text) != expected
 
 
+def test_at_in_prose_is_not_obfuscation() -> None:
+    assert rec("have a look at example.com today") == "have a look at ⸠example.com⸡ today"
+    assert rec("X.Org and WWW.EXAMPLE.COM") == "⸠X.Org⸡ and ⸠WWW.EXAMPLE.COM⸡"
+
+
 def test_key_colon_host_stays() -> None:
     assert rec("search with site:lists.debian.org to") == "search with site:⸠lists.debian.org⸡ to"
     assert rec("mail bob@example.com: he knows") == "mail ⸠bob@example.com⸡: he knows"
@@ -326,6 +331,7 @@ def test_code_span_keeps_a_web_host() -> None:
         "Fix a bug in `func.name` now", "``@app.post`` is a shortcut",
         "`Date <marshmallow.fields.Date>`", 'obj.re["twitter"] = 1', "from logging.warning to logging.info",
         "send email to <name>-request@gnu.org with", "or git@salsa.debian.org:ddp-team/debian-faq.git and",
+        "relies on Socket.IO for", "Kevin <kju -at- fqdn.org>", "(eric-m AT wanadoo.fr)", "bob [at] example.org",
     ],
 )
 def test_more_classes_found_in_real_text(text: str) -> None:
@@ -352,7 +358,7 @@ def test_patterns_templates_and_compound_schemes(text: str, expected: str) -> No
 _RULE_FIELDS = [
     "trim_markup", "cjk_boundary", "cjk_end", "reject_code_context", "reject_file_names",
     "reject_abbreviations", "reject_generic_tld_names", "reject_code_spans", "reject_patterns",
-    "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query",
+    "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "reject_obfuscated_email_domains",
 ]
 _PIECES = st.sampled_from(
     ["https://", "http://localhost:8", "x.org", "a.py", "M.Sc.", "/", "_", "`", "**", "'", '"', "“", "”",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
+from dataclasses import replace
 from functools import lru_cache
 
 from .._icu import idna_to_unicode, spoof_checks
@@ -27,8 +28,10 @@ from ..core.detection import (
     scan_options,
     tld_set,
 )
+from ..core.escaping import decode_for_checks
 from ..core.termination import Note
 from . import rules
+from .homographs import homograph_flags
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
 
 __all__ = ["apply_policy", "explain_notes", "find_links", "iter_links"]
@@ -184,18 +187,27 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
         if bad:
             reject(f"§8 Identifier_Status: {bad.group()!r} (U+{ord(bad.group()):04X}) is not Allowed")
             return None
+    homographs: tuple[str, ...] = ()
+    if (policy.spoof_check or policy.reject_spoof or policy.idn_display != "unicode") and not is_ip:
+        homographs = homograph_flags(host, tlds)  # UTS #39 skeletons (issue 9 item 3)
     if (policy.spoof_check or policy.reject_spoof) and not is_ip:
         unicode_host, _ = idna_to_unicode(host)
-        failed = tuple(sorted({c for label in unicode_host.split(".") if label for c in spoof_checks(label)}))
+        failed = tuple(sorted(
+            {c for label in unicode_host.split(".") if label for c in spoof_checks(label)} | set(homographs)
+        ))
         if failed and policy.reject_spoof:
             reject(f"§8 SpoofChecker: host fails {', '.join(failed)}")
             return None
-        link = Link(link.start, link.end, link.kind, link.text, link.href, failed, link.escape_invisibles)
-    if policy.bidi_controls != "allow" and patterns().bidi_or_ignorable.search(link.text):
+        link = replace(link, spoof=failed)
+    if policy.idn_display == "punycode_if_confusable" and homographs:
+        link = replace(link, punycode_host=True)  # browser-style IDN display
+    bidi = patterns().bidi_or_ignorable
+    # §8 reads what people see: Link.display decodes %XX escapes (issue 9 item 2).
+    if policy.bidi_controls != "allow" and (bidi.search(link.text) or bidi.search(decode_for_checks(link.text))):
         if policy.bidi_controls == "reject":
             reject("§8 Bidi_Control or default-ignorable character in the link")
             return None
-        link = Link(link.start, link.end, link.kind, link.text, link.href, link.spoof, True)
+        link = replace(link, escape_invisibles=True)
     if policy.max_link_length is not None and len(link.text) > policy.max_link_length:
         reject(f"§8 length: {len(link.text)} > max_link_length {policy.max_link_length}")
         return None

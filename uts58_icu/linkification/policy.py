@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from .._icu import identifier_allowed_ranges, unicode_set_ranges
+from .._icu import identifier_allowed_ranges, idna_to_unicode, unicode_set_ranges
 from ..core.properties import regex_class
 from .rules import FILE_EXTENSION_TLDS
 
@@ -26,7 +26,7 @@ DEFAULT_FILE_EXTENSION_TLDS: frozenset[str] = FILE_EXTENSION_TLDS
 _BOOL_FIELDS = (
     "require_identifier_allowed", "spoof_check", "reject_spoof", "cjk_boundary", "cjk_end",
     "trim_markup", "reject_code_context", "reject_file_names", "reject_abbreviations",
-    "reject_generic_tld_names", "reject_code_spans", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
+    "reject_generic_tld_names", "reject_code_spans", "reject_obfuscated_email_domains", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
 )
 
 
@@ -90,6 +90,9 @@ class LinkPolicy:
     #: code unless written as a lower-case host under an original generic TLD
     #: (``Flask.name``, ``docutils.io`` are not linked; ``python-requests.org`` is).
     reject_code_spans: bool = False
+    #: §8 usability: reject the domain of an address spelt against spam harvesters
+    #: (``bob -at- example.org``, ``bob AT example.org``, ``bob [at] example.org``).
+    reject_obfuscated_email_domains: bool = False
     #: §8 usability: reject a URL whose path holds regular-expression syntax (``\.``,
     #: ``(.+)``, ``.*``, ``[^``): a pattern (watch files, rewrite rules), not an address,
     #: with or without a scheme; end a URL before a template placeholder
@@ -111,6 +114,10 @@ class LinkPolicy:
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
+    #: §8 and UTS #39 §5.2, as browsers display IDNs: ``'punycode_if_confusable'`` shows
+    #: a host that is confusable with an ASCII host (``аррӏе.com``) in Punycode in
+    #: ``Link.display`` (see :mod:`uts58_icu.linkification.homographs`).
+    idn_display: Literal["unicode", "punycode_if_confusable"] = "unicode"
 
     def __post_init__(self) -> None:
         for name in _BOOL_FIELDS:
@@ -119,6 +126,10 @@ class LinkPolicy:
         if self.bidi_controls not in ("allow", "reject", "escape"):
             raise ValueError(
                 f"bidi_controls must be 'allow', 'reject' or 'escape', not {self.bidi_controls!r}"
+            )
+        if self.idn_display not in ("unicode", "punycode_if_confusable"):
+            raise ValueError(
+                f"idn_display must be 'unicode' or 'punycode_if_confusable', not {self.idn_display!r}"
             )
         for name in ("max_link_length", "max_part_length"):
             value = getattr(self, name)
@@ -138,8 +149,7 @@ class LinkPolicy:
                 raise ValueError(f"dotless_hosts: {host!r} is not a single host label such as 'localhost'")
             hosts.add(host.lower())  # fully checked (UTS #46) by the base detector on first use
         object.__setattr__(self, "dotless_hosts", frozenset(hosts))
-        if not isinstance(self.file_extension_tlds, frozenset):
-            object.__setattr__(self, "file_extension_tlds", frozenset(self.file_extension_tlds))
+        object.__setattr__(self, "file_extension_tlds", _tld_set(self.file_extension_tlds))
 
     @property
     def is_default(self) -> bool:
@@ -159,11 +169,38 @@ class LinkPolicy:
 
         On: ``trim_markup``, ``cjk_boundary``, ``cjk_end``, ``reject_code_context``,
         ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
-        ``reject_code_spans``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
+        ``reject_code_spans``, ``reject_obfuscated_email_domains``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
         """
         return RECOMMENDED_POLICY
+
+
+def _tld_set(value: object) -> frozenset[str]:
+    """``file_extension_tlds`` as a set of lower-case TLDs without a leading dot.
+
+    A single ``str`` is one TLD (``"py"``, not ``{'p', 'y'}``); ``'.PY'`` is ``'py'``
+    (issue 9 item 15).
+    """
+    items = (value,) if isinstance(value, str) else value
+    try:
+        seq = list(items)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(
+            f"file_extension_tlds must be a str or a collection of str, not {type(value).__name__}"
+        ) from None
+    out = set()
+    for item in seq:
+        if not isinstance(item, str):
+            raise TypeError(f"file_extension_tlds must hold str, not {type(item).__name__}")
+        tld = item.lower().removeprefix(".")
+        if tld.startswith("xn--"):  # compared with U-labels (detection's _tld_key)
+            uni, ok = idna_to_unicode(tld)
+            tld = uni if ok else tld
+        if not tld or "." in tld:
+            raise ValueError(f"file_extension_tlds: {item!r} is not a top-level domain")
+        out.add(tld)
+    return frozenset(out)
 
 
 DEFAULT_POLICY = LinkPolicy()
@@ -176,12 +213,14 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_abbreviations=True,
     reject_generic_tld_names=True,
     reject_code_spans=True,
+    reject_obfuscated_email_domains=True,
     reject_patterns=True,
     reject_compound_schemes=True,
     reject_reverse_dns_names=True,
     drop_empty_query=True,
     dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",
+    idn_display="punycode_if_confusable",
 )
 
 

@@ -125,6 +125,8 @@ _INNER_EXTENSIONS = frozenset(
 _REVERSE_DNS_FIRST = frozenset({"com", "org", "net", "edu", "gov", "mil", "io"})
 _WORD = re.compile(r"\w")
 _ABBREVIATION = re.compile(r"[^\W\d_](?:[.\u3002\uff0e\uff61][^\W\d_]{1,2})+")
+# The "at" of an address spelt against spam harvesters, right before the domain.
+_OBFUSCATED_AT = re.compile(r"(?:[\[({<]\s*at\s*[\])}>]|-at-|_at_|\sAT)\s*\Z")
 # A label that could be a programming-language identifier or a number (no '-'):
 # ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` and ``1.day`` can.
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
@@ -469,6 +471,10 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
                 return f"§8 reject_code_context: {after!r} after (code, not a host)"
     host = text[a.host_start : a.host_end]
     labels = _LABEL_SEP.split(host)
+    if policy.reject_obfuscated_email_domains and host_only and _OBFUSCATED_AT.search(text, max(0, link.start - 8), link.start):
+        # ``kju -at- fqdn.org``, ``eric-m AT wanadoo.fr``, ``bob [at] example.com``: an
+        # address spelt against spam harvesters; its domain alone is not what is meant.
+        return "§8 reject_obfuscated_email_domains: the domain of an address spelt with 'at'"
     # A Markdown/reST code span marks its text as code, not prose: a bare name in one
     # is linked only when written as a web host name, in lower case under one of the
     # TLDs of RFC 1591 (``python-requests.org``), not an identifier (``Flask.name``,
@@ -500,6 +506,10 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         # (``Example.com``, ``EXAMPLE.COM``, ``X.Org``), never only its TLD.
         if labels[-1].isalpha() and any(c.isupper() for c in labels[-1]) and labels[0].islower():
             return f"§8 reject_file_names: capitalised last label '.{labels[-1]}' after a lower-case name"
+        # The same for an all-capital last label after a name that is not all capitals:
+        # a product or library name (``Socket.IO``, ``Engine.IO``), not a host.
+        if len(labels[-1]) > 1 and labels[-1].isalpha() and labels[-1].isupper() and not labels[0].isupper():
+            return f"§8 reject_file_names: all-capital last label '.{labels[-1]}' after a mixed-case name"
     if policy.reject_abbreviations or policy.guard_false_positives:
         # §8 "(eg, M.Sc.)": single letters and one- or two-letter labels are initials
         # and abbreviations; numeric labels before the TLD are a version
