@@ -44,7 +44,7 @@ def main(dist: Path) -> int:
     problems += [f"wheel holds tests: {n}" for n in wnames if n.startswith("tests/")]
     if not any(n.endswith(".dist-info/licenses/LICENSE") for n in wnames):
         problems.append("wheel lacks the LICENSE file")
-    for field in ("License-Expression: MIT", "Author: uts58-icu developers", "Project-URL: ", "Provides-Extra: markdown"):
+    for field in ("License-Expression: MIT", "Author: uts58-icu developers", "Project-URL: ", "Provides-Extra: markdown-it"):
         if field not in metadata:
             problems.append(f"wheel METADATA lacks {field!r}")
     for p in problems:
