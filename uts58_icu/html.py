@@ -125,6 +125,13 @@ _MAX_RESCANS = 16
 # A dropped token (WHATWG: "</>" is a parse error and emits nothing) would make the
 # tokenizer join the text on both sides; spaces of the same length keep offsets 1:1.
 _EMPTY_END_TAG = re.compile(r"</>")
+#: WHATWG "has an element in scope" boundaries (HTML namespace) that can be opened inside
+#: an ``a``: while one is open, ``</a>`` does not close the ``a`` (the parser ignores it,
+#: and text there, foster-parented or not, is still inside the link). ``select`` ignores
+#: ``</a>`` too.
+_A_SCOPE_BOUNDARIES: frozenset[str] = frozenset(
+    {"applet", "caption", "marquee", "object", "select", "table", "td", "template", "th"}
+)
 
 
 class Misaligned(Exception):
@@ -279,6 +286,7 @@ class Linker:
         skipped = self._skipped
         open_skips: dict[str, int] = {}
         depth = 0
+        a_boundaries = 0  # scope boundaries opened inside the open a (see _A_SCOPE_BOUNDARIES)
         copied = 0  # the input up to here is already in the output
         run: _Run | None = None
         run_end = 0
@@ -297,6 +305,14 @@ class Linker:
             if run is not None:
                 yield from self._flush(html, run, run_end, copied)
                 copied, run = run_end, None
+            if tag in _A_SCOPE_BOUNDARIES and open_skips.get("a"):
+                # Counted, not matched: an implied end tag leaves the count high, so the
+                # a stays open for us — text is left unlinked, the safe direction.
+                if kind == _START:
+                    a_boundaries += 1
+                elif a_boundaries:
+                    a_boundaries -= 1
+                continue
             if tag in skipped:
                 n = open_skips.get(tag, 0)
                 if kind == _START:
@@ -307,6 +323,8 @@ class Linker:
                     open_skips[tag] = n + 1
                     depth += 1
                 elif n:
+                    if tag == "a" and a_boundaries:
+                        continue  # "</a>" with a boundary in between: not in scope, ignored
                     open_skips[tag] = n - 1
                     depth -= 1
         if run is not None:
@@ -372,6 +390,7 @@ class Linker:
         if not isinstance(shown, str):
             raise TypeError(f"callback attribute '_text' must be a str, not {type(shown).__name__}")
         out = [f'<a href="{_escape_attr(href)}"']
+        written = {"href"}
         for name, value in attrs.items():
             if name in ("href", "_text"):
                 continue
@@ -379,7 +398,13 @@ class Linker:
                 raise ValueError(f"callback returned an invalid attribute name {name!r}")
             if not isinstance(value, str):
                 raise TypeError(f"callback attribute {name!r} must be a str, not {type(value).__name__}")
-            out.append(f' {name.lower()}="{_escape_attr(value)}"')
+            lower = name.lower()
+            if lower in written or lower == "_text":
+                # HTML attribute names are case-insensitive: "HREF" next to "href" would be
+                # a second href (the first wins in a browser; sanitizers differ).
+                raise ValueError(f"callback returned the attribute {name!r} twice (names are case-insensitive)")
+            written.add(lower)
+            out.append(f' {lower}="{_escape_attr(value)}"')
         # The visible text is the input's own source when nothing asked to change it.
         if shown == display and not link.escape_invisibles:
             out.append(f">{source}</a>")
