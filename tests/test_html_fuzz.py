@@ -79,7 +79,7 @@ def assert_only_links_added(before: str, after: str, attributes: set[str]) -> No
     t0, t1 = _tree(before), _tree(after)
     if t0 is None or t1 is None:
         return
-    for (tag, attrs), _n in (_elements(t1) - _elements(t0)).items():
+    for tag, attrs in _elements(t1) - _elements(t0):
         names = {name for name, _value in attrs}
         assert tag == A, (before, after, tag)
         assert "href" in names and names <= attributes, (before, after, attrs)

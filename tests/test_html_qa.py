@@ -5,6 +5,8 @@ Each has its exact reproducer here; its class is a property in tests/test_html_f
 
 from __future__ import annotations
 
+import re
+
 import html5lib
 import pytest
 
@@ -67,3 +69,46 @@ def test_callback_attribute_names_are_case_insensitive(extra: dict[str, str]) ->
     with pytest.raises(ValueError, match="twice"):
         ubleach.linkify("a.com", callbacks=[lambda a, new: {**a, **{k if k.startswith("_") else (None, k): v
                                                                        for k, v in extra.items()}}])  # fmt: skip
+
+
+# Hand-made payloads of the attack that held (no defect): kept as regression cases for
+# the invariants — only links are added, nothing else changes, a second pass is a no-op,
+# and raw-text elements (script, style, …) keep their content.
+PAYLOADS = [
+    "<svg><![CDATA[ a.com ]]></svg> b.com", "<![CDATA[ a.com > b.com ]]>", "<math><mi>a.com</mi></math>",
+    "<svg><p>a.com</p></svg>", '<noscript><p title="</noscript><img src=x onerror=alert(1)>">a.com</p></noscript>',
+    "<select><option>a.com</option></select>", "<table>a.com<tr><td>b.com</td></tr></table>",
+    "<plaintext>a.com</plaintext> b.com", "<noembed>a.com</noembed>c.com", "<a href=x>a.com<a>b.com</a>c.com",
+    "<b><a></b>a.com", "<p><a>x</p>a.com", "<code><pre>a.com</code>b.com</pre>c.com",
+    'a.com/&quot;onmouseover=alert(1)', 'a.com/"onmouseover=alert(1)', "a.com/'x", "http://a.com/<script>",
+    "http://a.com/&lt;script&gt;alert(1)&lt;/script&gt;", "&#106;avascript:alert(1)", "javascript:alert(1)//a.com",
+    "javascript://a.com/%0aalert(1)", "data:text/html,a.com", "x&ampa.com", "a.com&notit;", "a.com&#0;",
+    "a.com&#x110000;", "a.com\0b", "a.com\r\nb.com\rc.com", "<p\r\nclass=x>a.com</p>",
+    "<!-- a.com -->b.com<!--->c.com<!-->d.com", "<?php a.com ?>b.com", "</ a.com>b.com", "<a.com>b.com", "<3 a.com",
+    "a.com <b title='x", "<svg><a>a.com</a></svg>b.com", "<svg/>a.com", "https://a.com/&NewLine;x",
+    "x@&#x61;.com", "<b>a.</b>com", "www.a.com/&#x202e;gpj.exe", "<script><!--<script>x</script>a.com</script>b.com",
+    "<script>a.com</scriptx>b.com</script>c.com", "<script>a.com</SCRIPT\t>b.com", "<noscript><!--</noscript>a.com-->",
+    "<svg><title></svg>a.com</title>", "<math><mi><style>a.com</style></mi></math>b.com",
+    "<table><script>a.com</script>b.com</table>", "<xmp>a.com</xmp\0>b.com", "\ud800a.com", "a.com/&#xd800;",
+    "<a><template></a></template>a.com", "a.com/&NotEqualTilde;x",
+]  # fmt: skip
+RAW_TEXT = ("script", "style", "textarea", "title", "xmp", "noscript", "iframe", "noembed", "noframes", "plaintext")
+
+
+def _raw_texts(html: str) -> list[tuple[str, str | None]]:
+    doc = html5lib.parse(html, namespaceHTMLElements=False)
+    return [(el.tag, el.text) for el in doc.iter() if el.tag in RAW_TEXT]
+
+
+@pytest.mark.parametrize("html", PAYLOADS)
+def test_payloads_only_gain_links(html: str) -> None:
+    from test_html_fuzz import MARKED, assert_only_links_added
+
+    out = linkify(html)
+    assert linkify(out) == out
+    assert_only_links_added(html, out, {"href", "rel"})
+    assert _raw_texts(out) == _raw_texts(html)
+    if "202e" in html:
+        return  # the recommended policy shows an escaped bidi control in the link text
+    marked = MARKED.linkify(html)
+    assert re.sub(r'<a href="[^"]*" data-qa="1">(.*?)</a>', r"\1", marked, flags=re.DOTALL) == html
