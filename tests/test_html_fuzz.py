@@ -199,12 +199,11 @@ def test_callback_attributes_are_checked(entry: str, extra: dict[str, str]) -> N
 
 
 # The class of the "<a><table></a>a.com" defect: markup between an open a and its end tag.
-A_SCOPE = ["a.com", " ", "<a>", "</a>", "<a href=u>", "<b>", "</b>", "<p>", "</p>", "<div>", "<table>", "</table>",
-           "<tr>", "<td>", "</td>", "<th>", "<caption>", "</caption>", "<select>", "</select>", "<object>", "</object>",
-           "<applet>", "<marquee>", "</marquee>", "<template>", "</template>", "<li>", "<button>", "<nobr>", "<font>"]
+A_SCOPE = ["a.com", " ", "<a>", "</a>", "<b>", "</b>", "<p>", "<table>", "</table>", "<td>", "<caption>",
+           "<select>", "</select>", "<object>", "</object>", "<applet>", "<marquee>", "<template>", "</template>"]
 
 
-@given(st.lists(st.sampled_from(A_SCOPE), max_size=10).map("".join))
+@given(st.lists(st.sampled_from(A_SCOPE), max_size=8).map("".join))
 def test_no_link_inside_a_link(html: str) -> None:
     out = MARKED.linkify(html)
     assert_only_links_added(html, out, {"href", MARK})
