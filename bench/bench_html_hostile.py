@@ -47,6 +47,7 @@ def payloads(n: int) -> dict[str, str]:
         "nul-storm": rep("a.com\0"),
         "empty-end-tags": rep("a.com</>"),
         "glued-rescans": rep("a.comhttp://b.org"),
+        "glued-chain": rep("a.comhttp://", "a.com"),
         "one-long-url": "http://a.com/" + rep("x"),
         "brackets": rep("(") + "http://a.com/" + rep(")"),
         "dots": "a.com" + rep("."),

@@ -207,3 +207,17 @@ A_SCOPE = ["a.com", " ", "<a>", "</a>", "<b>", "</b>", "<p>", "<table>", "</tabl
 def test_no_link_inside_a_link(html: str) -> None:
     out = MARKED.linkify(html)
     assert_only_links_added(html, out, {"href", MARK})
+
+
+# The class of "a.comhttp://" * 17 + "a.com": chains where every rescan of a gap between
+# new links finds one more link, around the bound on rescan levels.
+GLUED = ["a.comhttp://", "x.co/http://", "me@a.comme@", "a.com@b.com@", "www.a.comwww.", "a.com.b.com/", "(a.com)"]
+
+
+@given(st.sampled_from(GLUED), st.integers(0, 40), structured, st.sampled_from(["", "a.com", " b.org", "http://"]))
+def test_idempotent_on_glued_chains(unit: str, k: int, around: str, tail: str) -> None:
+    html = around + unit * k + tail + around
+    out = MARKED.linkify(html)
+    assert MARKED.linkify(out) == out
+    if "\u202e" not in html:  # the recommended policy shows an escaped bidi control in link text
+        assert INSERTED.sub(lambda m: m.group(1), out) == html

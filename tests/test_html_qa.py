@@ -112,3 +112,17 @@ def test_payloads_only_gain_links(html: str) -> None:
         return  # the recommended policy shows an escaped bidi control in the link text
     marked = MARKED.linkify(html)
     assert re.sub(r'<a href="[^"]*" data-qa="1">(.*?)</a>', r"\1", marked, flags=re.DOTALL) == html
+
+
+@pytest.mark.parametrize("k", [16, 17, 18, 40])
+def test_idempotent_beyond_the_rescan_levels(k: int) -> None:
+    # Was: k >= 17 gave 17 links on the first pass and one more on each later pass:
+    # each rescan of a gap between new links peels one more "http://a.com" off the chain,
+    # and the rescans stop after _MAX_RESCANS levels.
+    html = "a.comhttp://" * k + "a.com"
+    out = linkify(html)
+    assert linkify(out) == out
+    if k <= 16:
+        assert out.count("<a ") == k + 1
+    else:
+        assert out == html  # not settled within the bounded levels: the run is left as it is

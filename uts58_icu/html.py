@@ -345,7 +345,14 @@ class Linker:
         text = run.pieces[0] if len(run.pieces) == 1 else "".join(run.pieces)
         inserts: list[tuple[int, int, str]] = []
         spans = [(0, len(text))]
-        for _level in range(_MAX_RESCANS + 1):
+        for level in range(_MAX_RESCANS + 2):
+            if level > _MAX_RESCANS:
+                # Not settled after the last level: a second pass would link more here.
+                # Leave the whole run as it is — the second pass sees the same run, does
+                # the same work and leaves it too, so linkify stays idempotent.
+                if any(self._would_link(html, run, text, lo, hi, s_end) for lo, hi in spans):
+                    inserts = []
+                break
             gaps: list[tuple[int, int]] = []
             for lo, hi in spans:
                 prev = lo
@@ -371,6 +378,15 @@ class Linker:
             yield anchor
             copied = s1
         yield html[copied:s_end]
+
+    def _would_link(self, html: str, run: _Run, text: str, lo: int, hi: int, s_end: int) -> bool:
+        """Whether scanning ``text[lo:hi]`` would insert a link (as one level of ``_flush``)."""
+        for link in self.links(text[lo:hi]):
+            s0 = run.source_offset(lo + link.start, s_end)
+            s1 = run.source_offset(lo + link.end, s_end)
+            if s0 is not None and s1 is not None and self._anchor(link, html[s0:s1]) is not None:
+                return True
+        return False
 
     def _anchor(self, link: Link, source: str) -> str | None:
         # The visible text is the link's text; §8 escaped invisibles when the policy asks.
