@@ -221,3 +221,13 @@ def test_idempotent_on_glued_chains(unit: str, k: int, around: str, tail: str) -
     assert MARKED.linkify(out) == out
     if "\u202e" not in html:  # the recommended policy shows an escaped bidi control in link text
         assert INSERTED.sub(lambda m: m.group(1), out) == html
+
+
+VOID = ["br", "img", "hr", "wbr", "input", "BR"]
+
+
+@given(structured.map(lambda h: h.replace("<p>", "<br>").replace("</b>", "<img src=x>")),
+       st.lists(st.sampled_from(VOID), min_size=1, max_size=3), st.sampled_from([(), ("pre",), ("pre", "code")]))
+def test_void_skip_tags_change_nothing(html: str, void: list[str], skip: tuple[str, ...]) -> None:
+    # The class of skip_tags=["br"]: a void element has no content, so naming it skips nothing.
+    assert Linker(skip_tags=[*skip, *void]).linkify(html) == Linker(skip_tags=skip).linkify(html)

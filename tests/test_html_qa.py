@@ -126,3 +126,13 @@ def test_idempotent_beyond_the_rescan_levels(k: int) -> None:
         assert out.count("<a ") == k + 1
     else:
         assert out == html  # not settled within the bounded levels: the run is left as it is
+
+
+def test_void_elements_in_skip_tags_skip_nothing() -> None:
+    # Was: skip_tags=["br"] left everything after the first <br> unlinked (a void element
+    # has no end tag, so its count never went back to zero).
+    html = "x<br>a.com<img src=y>b.com<code>c.com</code>"
+    assert linkify(html, skip_tags=["br", "img", "code"], callbacks=[]) == (
+        'x<br><a href="https://a.com">a.com</a><img src=y><a href="https://b.com">b.com</a><code>c.com</code>'
+    )
+    assert ubleach.linkify("x<br>a.com", skip_tags=["BR"]) == 'x<br><a href="https://a.com" rel="nofollow">a.com</a>'

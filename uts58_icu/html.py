@@ -125,6 +125,11 @@ _MAX_RESCANS = 16
 # A dropped token (WHATWG: "</>" is a parse error and emits nothing) would make the
 # tokenizer join the text on both sides; spaces of the same length keep offsets 1:1.
 _EMPTY_END_TAG = re.compile(r"</>")
+#: WHATWG void elements: a start tag and no content, never an end tag.
+_VOID_ELEMENTS: frozenset[str] = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta",
+     "param", "source", "track", "wbr"}
+)
 #: WHATWG "has an element in scope" boundaries (HTML namespace) that can be opened inside
 #: an ``a``: while one is open, ``</a>`` does not close the ``a`` (the parser ignores it,
 #: and text there, foster-parented or not, is still inside the link). ``select`` ignores
@@ -245,7 +250,9 @@ class Linker:
             for tag in skip_tags:
                 if not isinstance(tag, str):
                     raise TypeError(f"skip_tags must contain str tag names, not {type(tag).__name__}")
-            skip = frozenset(tag.lower() for tag in skip_tags)
+            # A void element has no content to skip; counting its start tag would leave
+            # everything after it unlinked (no end tag ever closes it).
+            skip = frozenset(tag.lower() for tag in skip_tags) - _VOID_ELEMENTS
         if not isinstance(parse_email, bool):
             raise TypeError(f"parse_email must be a bool, not {type(parse_email).__name__}")
         if policy is None:
