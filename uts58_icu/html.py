@@ -125,6 +125,18 @@ _MAX_RESCANS = 16
 # A dropped token (WHATWG: "</>" is a parse error and emits nothing) would make the
 # tokenizer join the text on both sides; spaces of the same length keep offsets 1:1.
 _EMPTY_END_TAG = re.compile(r"</>")
+#: WHATWG void elements: a start tag and no content, never an end tag.
+_VOID_ELEMENTS: frozenset[str] = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta",
+     "param", "source", "track", "wbr"}
+)
+#: WHATWG "has an element in scope" boundaries (HTML namespace) that can be opened inside
+#: an ``a``: while one is open, ``</a>`` does not close the ``a`` (the parser ignores it,
+#: and text there, foster-parented or not, is still inside the link). ``select`` ignores
+#: ``</a>`` too.
+_A_SCOPE_BOUNDARIES: frozenset[str] = frozenset(
+    {"applet", "caption", "marquee", "object", "select", "table", "td", "template", "th"}
+)
 
 
 class Misaligned(Exception):
@@ -238,7 +250,9 @@ class Linker:
             for tag in skip_tags:
                 if not isinstance(tag, str):
                     raise TypeError(f"skip_tags must contain str tag names, not {type(tag).__name__}")
-            skip = frozenset(tag.lower() for tag in skip_tags)
+            # A void element has no content to skip; counting its start tag would leave
+            # everything after it unlinked (no end tag ever closes it).
+            skip = frozenset(tag.lower() for tag in skip_tags) - _VOID_ELEMENTS
         if not isinstance(parse_email, bool):
             raise TypeError(f"parse_email must be a bool, not {type(parse_email).__name__}")
         if policy is None:
@@ -279,6 +293,7 @@ class Linker:
         skipped = self._skipped
         open_skips: dict[str, int] = {}
         depth = 0
+        a_boundaries = 0  # scope boundaries opened inside the open a (see _A_SCOPE_BOUNDARIES)
         copied = 0  # the input up to here is already in the output
         run: _Run | None = None
         run_end = 0
@@ -297,6 +312,14 @@ class Linker:
             if run is not None:
                 yield from self._flush(html, run, run_end, copied)
                 copied, run = run_end, None
+            if tag in _A_SCOPE_BOUNDARIES and open_skips.get("a"):
+                # Counted, not matched: an implied end tag leaves the count high, so the
+                # a stays open for us — text is left unlinked, the safe direction.
+                if kind == _START:
+                    a_boundaries += 1
+                elif a_boundaries:
+                    a_boundaries -= 1
+                continue
             if tag in skipped:
                 n = open_skips.get(tag, 0)
                 if kind == _START:
@@ -307,6 +330,8 @@ class Linker:
                     open_skips[tag] = n + 1
                     depth += 1
                 elif n:
+                    if tag == "a" and a_boundaries:
+                        continue  # "</a>" with a boundary in between: not in scope, ignored
                     open_skips[tag] = n - 1
                     depth -= 1
         if run is not None:
@@ -327,7 +352,14 @@ class Linker:
         text = run.pieces[0] if len(run.pieces) == 1 else "".join(run.pieces)
         inserts: list[tuple[int, int, str]] = []
         spans = [(0, len(text))]
-        for _level in range(_MAX_RESCANS + 1):
+        for level in range(_MAX_RESCANS + 2):
+            if level > _MAX_RESCANS:
+                # Not settled after the last level: a second pass would link more here.
+                # Leave the whole run as it is — the second pass sees the same run, does
+                # the same work and leaves it too, so linkify stays idempotent.
+                if any(self._would_link(html, run, text, lo, hi, s_end) for lo, hi in spans):
+                    inserts = []
+                break
             gaps: list[tuple[int, int]] = []
             for lo, hi in spans:
                 prev = lo
@@ -354,6 +386,15 @@ class Linker:
             copied = s1
         yield html[copied:s_end]
 
+    def _would_link(self, html: str, run: _Run, text: str, lo: int, hi: int, s_end: int) -> bool:
+        """Whether scanning ``text[lo:hi]`` would insert a link (as one level of ``_flush``)."""
+        for link in self.links(text[lo:hi]):
+            s0 = run.source_offset(lo + link.start, s_end)
+            s1 = run.source_offset(lo + link.end, s_end)
+            if s0 is not None and s1 is not None and self._anchor(link, html[s0:s1]) is not None:
+                return True
+        return False
+
     def _anchor(self, link: Link, source: str) -> str | None:
         # The visible text is the link's text; §8 escaped invisibles when the policy asks.
         display = link.display if link.escape_invisibles else link.text
@@ -372,6 +413,7 @@ class Linker:
         if not isinstance(shown, str):
             raise TypeError(f"callback attribute '_text' must be a str, not {type(shown).__name__}")
         out = [f'<a href="{_escape_attr(href)}"']
+        written = {"href"}
         for name, value in attrs.items():
             if name in ("href", "_text"):
                 continue
@@ -379,7 +421,13 @@ class Linker:
                 raise ValueError(f"callback returned an invalid attribute name {name!r}")
             if not isinstance(value, str):
                 raise TypeError(f"callback attribute {name!r} must be a str, not {type(value).__name__}")
-            out.append(f' {name.lower()}="{_escape_attr(value)}"')
+            lower = name.lower()
+            if lower in written or lower == "_text":
+                # HTML attribute names are case-insensitive: "HREF" next to "href" would be
+                # a second href (the first wins in a browser; sanitizers differ).
+                raise ValueError(f"callback returned the attribute {name!r} twice (names are case-insensitive)")
+            written.add(lower)
+            out.append(f' {lower}="{_escape_attr(value)}"')
         # The visible text is the input's own source when nothing asked to change it.
         if shown == display and not link.escape_invisibles:
             out.append(f">{source}</a>")
