@@ -16,6 +16,7 @@ from typing import Literal
 from .._args import require_str
 from ._classes import LABEL_SEPARATORS, patterns, run_back
 from .._icu import idna_to_ascii, idna_to_unicode
+from ._accel import scanner
 from .email import MAILTO, _email_start
 from .termination import Note, _terminate
 from .tlds import default_tlds
@@ -77,13 +78,24 @@ def find_links(text: str, *, tlds: Collection[str] | None = None) -> list[Link]:
     This is the conformant low-level detector; the §8 linkification layer
     (:mod:`uts58_icu.linkification`) filters its results with a ``LinkPolicy``.
     """
-    return list(iter_links(text, tlds=tlds))
+    _check(text, tlds)
+    return _find(text, default_tlds() if tlds is None else tlds)
 
 
 def iter_links(text: str, *, tlds: Collection[str] | None = None) -> Iterator[Link]:
     """Like :func:`find_links`, lazily."""
     _check(text, tlds)
+    if scanner() is not None:
+        return iter(_find(text, default_tlds() if tlds is None else tlds))
     return _scan(text, default_tlds() if tlds is None else tlds, None)
+
+
+def _find(text: str, tlds: Collection[str]) -> list[Link]:
+    """``list(_scan(text, tlds, None))``: by the compiled core when it is in use (same Links)."""
+    fast = scanner()
+    if fast is not None:
+        return fast(text, tlds)
+    return list(_scan(text, tlds, None))
 
 
 @lru_cache(maxsize=8192)

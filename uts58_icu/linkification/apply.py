@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 
 from .._icu import idna_to_unicode, spoof_checks
 from ..core._classes import patterns
-from ..core.detection import Link, _check, _scan, _tld_key, anatomy, link_at
+from ..core.detection import Link, _check, _find, _scan, _tld_key, anatomy, link_at
 from ..core.termination import Note
 from ..core.tlds import default_tlds
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
@@ -55,7 +55,7 @@ def iter_links(
     _check(text, tlds)
     pol = _check_policy(policy)
     use = default_tlds() if tlds is None else tlds
-    links = _scan(text, use, None)
+    links = iter(_find(text, use))
     if pol is DEFAULT_POLICY:
         return links
     return apply_policy(text, links, pol, tlds=use)

@@ -1,0 +1,71 @@
+"""Which scanning core runs: the compiled one (``_speedups``, C) or the pure-Python reference.
+
+The compiled core (``uts58_icu/core/_speedups.c``) is optional: it is built by
+``pip install .`` when a C compiler is available, and skipped otherwise. It is a
+transliteration of :func:`uts58_icu.core.detection._scan` (with
+``termination._terminate`` and ``email._email_start``) and must give identical
+``Link`` objects; ``tests/test_accel.py`` checks that. ``UTS58_PURE_PYTHON=1`` in
+the environment (read at import) forces the pure-Python path.
+
+The compiled core has no Unicode data of its own: on first use it is handed the
+tables :mod:`uts58_icu.core.properties` derives from the ICU in use, and the
+cached Python functions for what needs ICU (UTS #46 for hosts and TLDs).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Collection
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+__all__ = ["ACCELERATED", "scanner"]
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("UTS58_PURE_PYTHON", "").strip() not in ("", "0"):
+        return None
+    try:
+        from . import _speedups  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return _speedups  # type: ignore[no-any-return]
+
+
+_SPEEDUPS = _load()
+
+#: Whether the compiled core is in use (False: the pure-Python path runs).
+ACCELERATED: bool = _SPEEDUPS is not None
+
+Scanner = Callable[[str, Collection[str]], list[Any]]
+
+
+@lru_cache(maxsize=1)
+def scanner() -> Scanner | None:
+    """The compiled ``scan(text, tlds) -> list[Link]``, configured; None on the pure path."""
+    if _SPEEDUPS is None:
+        return None
+    from .._icu import unicode_set_ranges
+    from . import detection
+    from ._classes import HOST_LABEL_CHAR
+    from .properties import derived
+
+    d = derived()
+    _SPEEDUPS.configure(
+        term=d.table,
+        email=d.email,
+        host_ranges=unicode_set_ranges(HOST_LABEL_CHAR),
+        brackets=dict(d.brackets),
+        link_type=detection.Link,
+        tld_key=detection._tld_key,
+        ascii_host=detection._ascii_host,
+        next_ip_link=detection._next_ip_link,
+    )
+    scan: Scanner = _SPEEDUPS.scan
+    return scan
+
+
+def compiled() -> ModuleType | None:
+    """The configured ``_speedups`` module (for tests), or None on the pure path."""
+    return _SPEEDUPS if scanner() is not None else None
