@@ -23,9 +23,7 @@ from typing import Any
 __all__ = ["ACCELERATED", "scanner"]
 
 
-def _load() -> ModuleType | None:
-    if os.environ.get("UTS58_PURE_PYTHON", "").strip() not in ("", "0"):
-        return None
+def _import() -> ModuleType | None:
     try:
         from . import _speedups  # type: ignore[attr-defined]
     except ImportError:
@@ -33,7 +31,11 @@ def _load() -> ModuleType | None:
     return _speedups  # type: ignore[no-any-return]
 
 
-_SPEEDUPS = _load()
+def _forced_pure() -> bool:
+    return os.environ.get("UTS58_PURE_PYTHON", "").strip() not in ("", "0")
+
+
+_SPEEDUPS = None if _forced_pure() else _import()
 
 #: Whether the compiled core is in use (False: the pure-Python path runs).
 ACCELERATED: bool = _SPEEDUPS is not None
@@ -42,17 +44,15 @@ Scanner = Callable[[str, Collection[str]], list[Any]]
 
 
 @lru_cache(maxsize=1)
-def scanner() -> Scanner | None:
-    """The compiled ``scan(text, tlds) -> list[Link]``, configured; None on the pure path."""
-    if _SPEEDUPS is None:
-        return None
+def _configured(module: ModuleType) -> ModuleType:
+    """``module`` (``_speedups``) handed the run-time tables and callbacks, once."""
     from .._icu import unicode_set_ranges
     from . import detection
     from ._classes import HOST_LABEL_CHAR
     from .properties import derived
 
     d = derived()
-    _SPEEDUPS.configure(
+    module.configure(
         term=d.table,
         email=d.email,
         host_ranges=unicode_set_ranges(HOST_LABEL_CHAR),
@@ -62,10 +62,20 @@ def scanner() -> Scanner | None:
         ascii_host=detection._ascii_host,
         next_ip_link=detection._next_ip_link,
     )
-    scan: Scanner = _SPEEDUPS.scan
+    return module
+
+
+@lru_cache(maxsize=1)
+def scanner() -> Scanner | None:
+    """The compiled ``scan(text, tlds) -> list[Link]``, configured; None on the pure path."""
+    if _SPEEDUPS is None:
+        return None
+    scan: Scanner = _configured(_SPEEDUPS).scan
     return scan
 
 
-def compiled() -> ModuleType | None:
-    """The configured ``_speedups`` module (for tests), or None on the pure path."""
-    return _SPEEDUPS if scanner() is not None else None
+def compiled_module() -> ModuleType | None:
+    """The configured ``_speedups`` module even under ``UTS58_PURE_PYTHON=1`` (for the
+    differential tests), or None where it was not built."""
+    module = _import()
+    return None if module is None else _configured(module)

@@ -50,7 +50,7 @@ static PyObject *cb_next_ip = NULL;      /* _next_ip_link(text, pos, None) -> Li
 static PyTypeObject *link_type = NULL;
 static Py_ssize_t off_fields[7];         /* slot offsets of Link's fields, in field order */
 static int fast_link = 0;
-static PyObject *s_url = NULL, *s_email = NULL, *s_https = NULL, *s_mailto = NULL;
+static PyObject *s_url = NULL, *s_email = NULL, *s_https = NULL, *s_http = NULL, *s_mailto = NULL;
 static PyObject *s_start = NULL, *s_end = NULL, *empty_tuple = NULL;
 
 static inline uint8_t
@@ -768,16 +768,22 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
         PyObject *scheme;
         if (sstart >= 0) {
-            PyObject *raw = PyUnicode_Substring(t->obj, sstart, sstart + slen);
-            if (!raw) {
-                Py_DECREF(ascii_host);
-                goto error;
+            if (RD(t, sstart + slen - 1) < 128) { /* ASCII: "http" or "https" */
+                scheme = slen == 5 ? s_https : s_http;
+                Py_INCREF(scheme);
             }
-            scheme = PyObject_CallMethod(raw, "lower", NULL);
-            Py_DECREF(raw);
-            if (!scheme) {
-                Py_DECREF(ascii_host);
-                goto error;
+            else { /* "httpſ" (U+017F matches "s" under (?i)): str.lower() as the reference */
+                PyObject *raw = PyUnicode_Substring(t->obj, sstart, sstart + slen);
+                if (!raw) {
+                    Py_DECREF(ascii_host);
+                    goto error;
+                }
+                scheme = PyObject_CallMethod(raw, "lower", NULL);
+                Py_DECREF(raw);
+                if (!scheme) {
+                    Py_DECREF(ascii_host);
+                    goto error;
+                }
             }
         }
         else {
@@ -1099,11 +1105,12 @@ PyInit__speedups(void)
     s_url = PyUnicode_InternFromString("url");
     s_email = PyUnicode_InternFromString("email");
     s_https = PyUnicode_InternFromString("https");
+    s_http = PyUnicode_InternFromString("http");
     s_mailto = PyUnicode_InternFromString("mailto:");
     s_start = PyUnicode_InternFromString("start");
     s_end = PyUnicode_InternFromString("end");
     empty_tuple = PyTuple_New(0);
-    if (!s_url || !s_email || !s_https || !s_mailto || !s_start || !s_end || !empty_tuple)
+    if (!s_url || !s_email || !s_https || !s_http || !s_mailto || !s_start || !s_end || !empty_tuple)
         return NULL;
     return PyModule_Create(&module);
 }

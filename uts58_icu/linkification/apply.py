@@ -45,7 +45,13 @@ def find_links(
     conformant base algorithm, and ``LinkPolicy.recommended()`` is the policy for
     text that people will read.
     """
-    return list(iter_links(text, tlds=tlds, policy=policy))
+    _check(text, tlds)
+    pol = _check_policy(policy)
+    use = default_tlds() if tlds is None else tlds
+    links = _find(text, use)
+    if pol is DEFAULT_POLICY:
+        return links
+    return list(apply_policy(text, links, pol, tlds=use))
 
 
 def iter_links(
