@@ -263,16 +263,26 @@ def test_accelerated_flag_matches_the_path() -> None:
     assert (_accel.scanner() is not None) == uts58_icu.ACCELERATED
 
 
-def test_pure_python_env_forces_the_pure_path() -> None:
+def _same_package_env(**extra: str) -> dict[str, str]:
+    """An environment whose ``import uts58_icu`` finds the package these tests import."""
+    here = str(Path(uts58_icu.__file__).resolve().parent.parent)
+    path = os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH", "")) if p)
+    return dict(os.environ, PYTHONPATH=path, **extra)
+
+
+def test_pure_python_env_forces_the_pure_path(tmp_path: Path) -> None:
     code = "import uts58_icu; print(uts58_icu.ACCELERATED)"
-    env = dict(os.environ, UTS58_PURE_PYTHON="1")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=ROOT)
+    env = _same_package_env(UTS58_PURE_PYTHON="1")
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=tmp_path
+    )
     assert out.stdout.strip() == "False"
 
 
-def test_version_names_the_path() -> None:
+def test_version_names_the_path(tmp_path: Path) -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "uts58_icu", "--version"], capture_output=True, text=True, check=True, cwd=ROOT
+        [sys.executable, "-m", "uts58_icu", "--version"],
+        env=_same_package_env(), capture_output=True, text=True, check=True, cwd=tmp_path,
     )
     assert ("compiled core" if uts58_icu.ACCELERATED else "pure Python") in out.stdout
 
