@@ -39,7 +39,7 @@ def marked(text: str) -> str:
         "⸠example.com#a(:~:text=b⸡)",
         # ports and hosts
         "⸠http://example.com:8080/x⸡ y",
-        "⸠example.com⸡:99999/x",
+        "example.com:99999/x is not linked (an invalid port: issue 15 item 3)",
         "⸠http://127.0.0.1:8000/x⸡ y",
         "⸠https://[::1]:8443/a⸡ b",
         "127.0.0.1:8000/x is not linked without a scheme",
@@ -47,7 +47,7 @@ def marked(text: str) -> str:
         "⸠xn--bcher-kva.de⸡",
         "⸠ＥＸＡＭＰＬＥ．ＣＯＭ⸡",
         "file.tar.gz is not linked",
-        "ftp://example.com/x is not linked",
+        "⸠ftp://example.com/x⸡ is linked (a special scheme: issue 15 item 4)",
         # emails (§5.2)
         "Contact ⸠abcd@example.com⸡",
         "Contact ⸠x.abcd@example.com⸡.",

@@ -98,7 +98,7 @@ url_tail = st.lists(st.sampled_from(URL_FRAGMENTS) | st.text(any_char, max_size=
 url_text = url_tail.map(lambda parts: "https://example.com/" + "".join(parts))
 
 DANGEROUS_SCHEMES = ("javascript:", "data:", "vbscript:")
-ALLOWED_SCHEMES = {"http", "https", "mailto"}
+ALLOWED_SCHEMES = {"http", "https", "ftp", "ws", "wss", "mailto"}  # WHATWG special schemes
 STRIP = "".join(chr(c) for c in range(0x21))  # what browsers strip around a URL
 
 
@@ -126,7 +126,7 @@ def check_links(text: str, links: list) -> None:
             assert href.startswith("mailto:"), href
             assert "@" in link.text
         else:
-            assert href.lower().startswith(("http://", "https://")), href
+            assert href.lower().startswith(("http://", "https://", "ftp://", "ws://", "wss://")), href
         lowered = href.strip(STRIP).lower().replace("\t", "").replace("\n", "").replace("\r", "")
         assert not lowered.startswith(DANGEROUS_SCHEMES), href
         prev_end = link.end

@@ -28,7 +28,9 @@ __all__ = [
     "identifier_allowed_ranges",
     "spoof_checks",
     "idna_to_ascii",
+    "idna_to_ascii_errors",
     "idna_to_unicode",
+    "idna_to_unicode_errors",
     "unicode_set_ranges",
 ]
 
@@ -135,3 +137,21 @@ def spoof_checks(label: str) -> tuple[str, ...]:
 def confusable_skeleton(text: str) -> str:
     """The UTS #39 confusable skeleton of ``text``."""
     return str(_SPOOF.getSkeleton(0, text))
+
+
+def idna_to_ascii_errors(name: str) -> tuple[str, int]:
+    """UTS #46 ToASCII of a domain name: ``(result, ICU UIDNA_ERROR_* bit set)``.
+
+    For callers that tolerate some errors (detection ignores the CheckHyphens
+    position 3–4 rule, as the WHATWG URL standard does).
+    """
+    info = _icu.IDNAInfo()
+    out = _IDNA.nameToASCII(name, info)
+    return str(out), int(info.errors())
+
+
+def idna_to_unicode_errors(name: str) -> tuple[str, int]:
+    """UTS #46 ToUnicode of a domain name: ``(result, ICU UIDNA_ERROR_* bit set)``."""
+    info = _icu.IDNAInfo()
+    out = _IDNA.nameToUnicode(name, info)
+    return str(out), int(info.errors())

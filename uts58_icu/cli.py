@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from . import ACCELERATED, __version__
 from ._icu import ICU_VERSION, UNICODE_VERSION, char_name
@@ -120,25 +120,51 @@ def _add_input_args(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _scheme_arg(value: str) -> str:
+    """A --scheme value, checked as find_links(schemes=…) checks it."""
+    from .core.detection import scan_options
+
+    try:
+        scan_options(schemes=(value,))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return value
+
+
+def _add_detection_args(p: argparse.ArgumentParser) -> None:
+    """The base detector's options (issue 15 item 8)."""
+    p.add_argument("--no-emails", dest="emails", action="store_false", help="link no email addresses")
+    p.add_argument(
+        "--no-schemeless", dest="schemeless", action="store_false",
+        help="link only URLs written with a scheme (https://…)",
+    )
+    p.add_argument(
+        "--scheme", dest="schemes", action="append", default=[], metavar="S", type=_scheme_arg,
+        help="also link URLs with scheme S (repeatable), e.g. --scheme ssh --scheme git+https",
+    )
+
+
+def _detection_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"emails": args.emails, "schemeless": args.schemeless, "schemes": tuple(args.schemes)}
+
+
 def _cmd_detect(args: argparse.Namespace) -> int:
     import json
 
     from .conformance import mark_links
-    from .linkification.apply import find_links
+    from .linkification.apply import explain_notes, find_links
 
     out = sys.stdout
     offset = 0
     for line in _input_blocks(args.files, args.errors):
         if args.explain:
-            from .linkification.explain import explain_all
-
-            links, notes = explain_all(line)
+            links, notes = explain_notes(line, **_detection_options(args))
             out.write(mark_links(line, links))
             for note in notes:
                 out.write(f"  [{offset + note.start}:{offset + note.end}] {note.reason}\n")
             offset += len(line)
             continue
-        links = find_links(line)
+        links = find_links(line, **_detection_options(args))
         if args.json:
             for link in links:
                 obj = {
@@ -160,7 +186,7 @@ def _cmd_linkify(args: argparse.Namespace) -> int:
 
     out = sys.stdout
     for line in _input_blocks(args.files, args.errors):
-        out.write(linkify_html(line, rel=args.rel, target=args.target))
+        out.write(linkify_html(line, rel=args.rel, target=args.target, **_detection_options(args)))
     return EXIT_OK
 
 
@@ -210,12 +236,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--explain", action="store_true",
         help="after each line, say why each link starts and ends where it does, and what was rejected",
     )
+    _add_detection_args(p)
     p.set_defaults(func=_cmd_detect)
 
     p = sub.add_parser("linkify", help="turn text into HTML with <a href> links")
     _add_input_args(p)
     p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
     p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
+    _add_detection_args(p)
     p.set_defaults(func=_cmd_linkify)
 
     p = sub.add_parser("conformance", help="run Unicode's LinkDetectionTest/LinkFormattingTest")

@@ -79,3 +79,11 @@ def compiled_module() -> ModuleType | None:
     differential tests), or None where it was not built."""
     module = _import()
     return None if module is None else _configured(module)
+
+
+def pure_find_links(text: str, tlds: Collection[str] | None = None) -> list[Any]:
+    """The base algorithm on the pure-Python path whatever path is in use (benchmarks, tests)."""
+    from . import detection
+    from .tlds import default_tlds
+
+    return list(detection._scan(text, default_tlds() if tlds is None else tlds, None))

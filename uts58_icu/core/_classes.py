@@ -62,6 +62,23 @@ class _Patterns:
         # Trigger: a label separator followed by a label character. From there a
         # domain run (label characters and separators) is extended backward and forward.
         self.trigger: Any = re.compile(rf"{sep}(?={host})")
+        # The same, plus a "://" before a host that has no label separator (a bracketed
+        # IPv6 address, or one of ``dotless_hosts``): used only when such a host can occur.
+        self.trigger_authority: Any = re.compile(rf"(?P<slashes>://)(?=\[|{host})|{sep}(?={host})")
+        self.label_chars: Any = re.compile(rf"{host}*+")
+        # Scheme characters (RFC 3986 ``ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``),
+        # scanned backward from "://" with run_back.
+        self.scheme_chars: Any = re.compile(r"[A-Za-z0-9+.\-]*+")
+        self.port_digits: Any = re.compile(r":([0-9]+)")
+        # What may stand between "//" and "@" in a URL authority (WHATWG URL: the
+        # authority ends at "/", "?", "#" or "\\"); in plain text, also at white space
+        # and at the delimiters "<", ">" and '"'. Scanned both ways.
+        self.userinfo_chars: Any = re.compile(r'[^\s/?#@\\<>"]*+')
+        self.ipv6_host: Any = re.compile(r"\[[0-9A-Fa-f:.]{2,45}\]")
+        self.digits_and_dots: Any = re.compile(r"[0-9.]+")
+        self.default_ignorable: Any = re.compile(
+            regex_class(unicode_set_ranges(r"[\p{Default_Ignorable_Code_Point}]"))
+        )
         self.domain_chars: Any = re.compile(rf"{hs}*+")
         self.separator: Any = re.compile(sep)
         self.wide_separator: Any = re.compile(
@@ -74,7 +91,7 @@ class _Patterns:
         self.scheme_prefix: Any = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
         self.host_stop: Any = re.compile(r"[:/?#]")
         self.ipv4: Any = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
-        self.href_safe: Any = re.compile(r"[A-Za-z0-9!#$%&'()*+,\-./:;=?@\[\]_~]*")
+        self.href_safe: Any = re.compile(r"[A-Za-z0-9!#$%&()*+,\-./:;=?@\[\]_~]*")
         self.scheme_ip: Any = re.compile(
             r"(?i)https?://"
             r"(?:(?P<v4>[0-9]{1,3}(?:\.[0-9]{1,3}){3})(?![0-9.]*[0-9A-Za-z\-])"

@@ -8,30 +8,51 @@ matching), forward over a port and through the §3.5.1 termination algorithm.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from .._args import require_str
+from .._icu import idna_to_ascii_errors, idna_to_unicode, idna_to_unicode_errors
 from ._classes import LABEL_SEPARATORS, patterns, run_back
-from .._icu import idna_to_ascii, idna_to_unicode
 from ._accel import scanner
 from .email import MAILTO, _email_start
 from .termination import Note, _terminate
 from .tlds import default_tlds
 
-__all__ = ["Link", "LinkAnatomy", "MAX_HOST_LENGTH", "Note", "anatomy", "find_links", "iter_links", "link_at"]
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "MAX_HOST_LENGTH",
+    "REFUSED_SCHEMES",
+    "SPECIAL_SCHEMES",
+    "Link",
+    "LinkAnatomy",
+    "Note",
+    "ScanOptions",
+    "TldSet",
+    "anatomy",
+    "explain_notes",
+    "find_links",
+    "iter_links",
+    "link_at",
+    "scan_options",
+    "tld_set",
+]
 
 #: A host longer than this (in code points, or in its ASCII form) is not linked (RFC 1035).
 MAX_HOST_LENGTH = 253
 
 LinkKind = Literal["url", "email"]
 
-# Characters left as they are in an href (RFC 3986 reserved and unreserved, and "%").
-_HREF_SAFE = "!#$%&'()*+,-./:;=?@[]_~"
-# In a mailto: local-part, RFC 6068 leaves atext except those with meaning in a URL.
-_MAILTO_SAFE = "!$&'*+-./=^_`{|}~"
+# Characters left as they are in an href (RFC 3986 reserved and unreserved, and "%"),
+# except "'": an href is then safe inside any attribute quoting (issue 9 item 15).
+_HREF_SAFE = "!#$%&()*+,-./:;=?@[]_~"
+# In a mailto: local-part, RFC 6068 §2 allows unreserved and "some-delims" as they
+# are; atext's "#", "&", "'", "/", "=", "?", "^", "`", "{", "|", "}" are percent-encoded
+# ("'" too, although some-delims allows it: an href never holds "'").
+_MAILTO_SAFE = "!$*+-._~"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +80,147 @@ class Link:
         from .escaping import format_email, minimal_escape, percent_escape
 
         shown = format_email(self.text) if self.kind == "email" else minimal_escape(self.text)
+        shown = _detectable_host(self, shown)
         if self.escape_invisibles:
             shown = patterns().bidi_or_ignorable.sub(lambda m: percent_escape(m.group()), shown)
         return shown
+
+
+#: WHATWG URL special schemes (§1.4 parses "as specified in WHATWG URL"; §3.3 names
+#: "Special schemes: http://, https://, etc."): linked when written before a host.
+#: ``file`` is special too, but names a file on the reader's own machine: it is linked
+#: only when given in ``schemes``.
+SPECIAL_SCHEMES: frozenset[str] = frozenset({"http", "https", "ftp", "ws", "wss"})
+#: Schemes that run code or carry their content inline: refused in ``schemes``.
+REFUSED_SCHEMES: frozenset[str] = frozenset({"javascript", "data", "vbscript"})
+# RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*\Z")
+# Longest scheme looked for before "://" (longer runs are not a scheme anyone registered).
+_MAX_SCHEME = 64
+# ICU's UIDNA_ERROR_HYPHEN_3_4: "--" in label positions 3–4, a UTS #46 CheckHyphens
+# error. WHATWG URL runs UTS #46 with CheckHyphens=false, so detection ignores it
+# (``ab--cd.com``); leading and trailing hyphens stay errors (see conformance/NOTES.md).
+_HYPHEN_3_4 = 0x20
+
+
+@dataclass(frozen=True, slots=True)
+class ScanOptions:
+    """What the base scan links: the keyword arguments of :func:`find_links`, validated.
+
+    Build one with :func:`scan_options`; the default is exactly the conformant base.
+    """
+
+    #: Link email addresses (§5).
+    emails: bool = True
+    #: Link URLs written without a scheme (``example.com/x``).
+    schemeless: bool = True
+    #: Schemes linked when written before ``//`` and a host (lower case).
+    schemes: frozenset[str] = SPECIAL_SCHEMES
+    #: Single-label host names (lower case) linked after an explicit scheme, like an IP host.
+    dotless_hosts: frozenset[str] = frozenset()
+
+
+DEFAULT_OPTIONS = ScanOptions()
+
+
+class TldSet(frozenset[str]):
+    """A set of TLDs already normalised by :func:`tld_set` (lower-case U-labels)."""
+
+
+def _collection(value: object, name: str) -> Collection[object]:
+    if isinstance(value, (str, bytes, bytearray, memoryview)) or not isinstance(value, Collection):
+        raise TypeError(f"{name} must be a collection of str, not {type(value).__name__}")
+    return value
+
+
+def tld_set(tlds: Collection[str] | None) -> frozenset[str]:
+    """``tlds`` normalised for lookup: lower case, U-labels, no leading dot.
+
+    ``{'COM', '.org', 'xn--p1ai'}`` becomes ``{'com', 'org', 'рф'}``; ``None`` is the
+    default set. Raises ``TypeError`` for a non-collection or a non-str item and
+    ``ValueError`` for an item that is not a single valid label.
+    """
+    if tlds is None:
+        return default_tlds()
+    if isinstance(tlds, TldSet) or tlds is default_tlds():
+        return tlds
+    out: set[str] = set()
+    for item in _collection(tlds, "tlds"):
+        if not isinstance(item, str):
+            raise TypeError(f"tlds must hold str TLDs, not {type(item).__name__}")
+        label = item[1:] if item[:1] in LABEL_SEPARATORS else item
+        key = _tld_key(label) if label and not patterns().separator.search(label) else ""
+        if not key:
+            raise ValueError(
+                f"tlds: {item!r} is not a top-level domain label "
+                "(give e.g. 'com', '.com', 'COM', 'рф' or 'xn--p1ai')"
+            )
+        out.add(key)
+    return TldSet(out)
+
+
+def scan_options(
+    *,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
+    dotless_hosts: Collection[str] = (),
+) -> ScanOptions:
+    """Validated :class:`ScanOptions` (see :func:`find_links` for the meaning of each)."""
+    for name, flag in (("emails", emails), ("schemeless", schemeless)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name} must be a bool, not {type(flag).__name__}")
+    extra = _collection(schemes, "schemes")
+    hosts = _collection(dotless_hosts, "dotless_hosts")
+    if emails and schemeless and not extra and not hosts:
+        return DEFAULT_OPTIONS
+    names = set(SPECIAL_SCHEMES)
+    for item in extra:
+        if not isinstance(item, str):
+            raise TypeError(f"schemes must hold str scheme names, not {type(item).__name__}")
+        if not _SCHEME.match(item):
+            raise ValueError(
+                f"schemes: {item!r} is not a URL scheme name (RFC 3986: a letter, then letters, "
+                "digits, '+', '-' or '.'; without ':' or '//')"
+            )
+        low = item.lower()
+        if low in REFUSED_SCHEMES:
+            raise ValueError(f"schemes: {item!r} is never linked: it runs code or carries its content inline")
+        names.add(low)
+    single: set[str] = set()
+    for item in hosts:
+        if not isinstance(item, str):
+            raise TypeError(f"dotless_hosts must hold str host names, not {type(item).__name__}")
+        low = item.lower()
+        _, errors = idna_to_ascii_errors(low) if low else ("", 1)
+        if not low or not patterns().label_chars.fullmatch(low) or errors & ~_HYPHEN_3_4:
+            raise ValueError(f"dotless_hosts: {item!r} is not a single valid host label such as 'localhost'")
+        single.add(low)
+    return ScanOptions(emails, schemeless, frozenset(names), frozenset(single))
+
+
+def _detectable_host(link: Link, shown: str) -> str:
+    """§4 goal 3: what ``display`` shows is detected again as the same link.
+
+    A Punycode label whose Unicode form holds characters that no domain label in
+    text can hold (``xn--ls8h`` is U+1F4A9 PILE OF POO, which UTS #46 allows but
+    §1.4's label characters do not) stays in Punycode in ``display``.
+    """
+    a = anatomy(link)
+    host = link.text[a.host_start - link.start : a.host_end - link.start]
+    if "xn--" not in host.lower() or host.startswith("["):
+        return shown
+    uni, ok = idna_to_unicode(host)
+    p = patterns()
+    if not ok or p.domain_chars.fullmatch(uni):
+        return shown
+    written = p.separator.split(host)
+    labels = uni.split(".")
+    if len(written) != len(labels):
+        return shown
+    mixed = ".".join(u if p.label_chars.fullmatch(u) else w.lower() for w, u in zip(written, labels))
+    at = shown.rfind(uni) if link.kind == "email" else shown.find(uni)
+    return shown if at < 0 else shown[:at] + mixed + shown[at + len(uni) :]
 
 
 def _check(text: object, tlds: object) -> None:
@@ -70,32 +229,72 @@ def _check(text: object, tlds: object) -> None:
         raise TypeError(f"tlds must be a collection of str TLDs or None, not {type(tlds).__name__}")
 
 
-def find_links(text: str, *, tlds: Collection[str] | None = None) -> list[Link]:
+def find_links(
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
+    dotless_hosts: Collection[str] = (),
+) -> list[Link]:
     """All URLs and email addresses in ``text``, in order, non-overlapping: exactly §3–§5.
 
     ``tlds`` replaces the default set of top-level domains (ICANN section of the
-    Public Suffix List); give lower-case U-labels such as ``'com'`` or ``'香港'``.
+    Public Suffix List); ``'com'``, ``'.com'``, ``'COM'``, ``'рф'`` and ``'xn--p1ai'``
+    are all accepted (normalised to lower-case U-labels).
+    ``emails=False`` links no email address; ``schemeless=False`` links only URLs
+    written with a scheme. ``schemes`` adds schemes to the special ones (``http``,
+    ``https``, ``ftp``, ``ws``, ``wss``), e.g. ``("ssh", "git+https", "irc")``;
+    ``file`` is linked only when named here, and ``javascript``, ``data`` and
+    ``vbscript`` raise ``ValueError``. ``dotless_hosts`` names single-label hosts
+    (e.g. ``{"localhost"}``) linked after an explicit scheme, like an IP address;
+    the default (none) is the conformant base.
     This is the conformant low-level detector; the §8 linkification layer
     (:mod:`uts58_icu.linkification`) filters its results with a ``LinkPolicy``.
     """
     _check(text, tlds)
-    return _find(text, default_tlds() if tlds is None else tlds)
+    opts = _options(emails, schemeless, schemes, dotless_hosts)
+    return _find(text, tld_set(tlds), opts)
 
 
-def iter_links(text: str, *, tlds: Collection[str] | None = None) -> Iterator[Link]:
+def iter_links(
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
+    dotless_hosts: Collection[str] = (),
+) -> Iterator[Link]:
     """Like :func:`find_links`, lazily."""
     _check(text, tlds)
-    if scanner() is not None:
-        return iter(_find(text, default_tlds() if tlds is None else tlds))
-    return _scan(text, default_tlds() if tlds is None else tlds, None)
+    return _iter(text, tld_set(tlds), _options(emails, schemeless, schemes, dotless_hosts))
 
 
-def _find(text: str, tlds: Collection[str]) -> list[Link]:
-    """``list(_scan(text, tlds, None))``: by the compiled core when it is in use (same Links)."""
+def _options(emails: object, schemeless: object, schemes: object, dotless_hosts: object) -> ScanOptions:
+    """:func:`scan_options`, with no work for the defaults (the common call)."""
+    if emails is True and schemeless is True and schemes == () and dotless_hosts == ():
+        return DEFAULT_OPTIONS
+    return scan_options(
+        emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=dotless_hosts  # type: ignore[arg-type]
+    )
+
+
+def _find(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS) -> list[Link]:
+    """``list(_scan(text, tlds, None, opts))``: by the compiled core when it is in use and
+    handles ``opts`` (the Links are the same; tests/test_accel.py)."""
     fast = scanner()
-    if fast is not None:
+    if fast is not None and opts is DEFAULT_OPTIONS:
         return fast(text, tlds)
-    return list(_scan(text, tlds, None))
+    return list(_scan(text, tlds, None, opts))
+
+
+def _iter(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS) -> Iterator[Link]:
+    """Like :func:`_find`; lazy on the pure-Python path."""
+    if opts is DEFAULT_OPTIONS and scanner() is not None:
+        return iter(_find(text, tlds, opts))
+    return _scan(text, tlds, None, opts)
 
 
 @lru_cache(maxsize=8192)
@@ -109,14 +308,42 @@ def _tld_key(label: str) -> str:
 
 @lru_cache(maxsize=8192)
 def _ascii_host(host: str) -> str | None:
-    """The ASCII form of a domain if ICU's UTS #46 processing accepts it within DNS length."""
+    """The ASCII form of a domain if UTS #46 processing accepts it within DNS length.
+
+    ICU runs UTS #46 with CheckHyphens; WHATWG URL (which §1.4 follows for the host)
+    runs it with CheckHyphens=false, so the "--" in positions 3–4 is no error here.
+    """
     if len(host) > MAX_HOST_LENGTH:
         return None
-    _, ok = idna_to_unicode(host)
-    if not ok:
+    ascii_form, errors = idna_to_ascii_errors(host)
+    if errors & ~_HYPHEN_3_4:
         return None
-    ascii_form, ok = idna_to_ascii(host)
-    return ascii_form if ok and len(ascii_form) <= MAX_HOST_LENGTH else None
+    _, errors = idna_to_unicode_errors(host)
+    if errors & ~_HYPHEN_3_4:
+        return None
+    return ascii_form if len(ascii_form) <= MAX_HOST_LENGTH else None
+
+
+def _ipv4_ok(host: str) -> bool:
+    """WHATWG's IPv4 parser, restricted to what reads the same everywhere: four decimal
+    parts 0–255 without leading zeros (``010.0.0.1`` is octal 8.0.0.1 to a browser)."""
+    import ipaddress
+
+    try:
+        ipaddress.IPv4Address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def _ipv6_ok(bracketed: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.IPv6Address(bracketed[1:-1])
+    except ValueError:
+        return False
+    return True
 
 
 def _labels(text: str, start: int, end: int) -> tuple[int | None, int]:
@@ -152,7 +379,7 @@ def _percent(text: str, safe: str) -> str:
 
 
 def _quote(rest: str) -> str:
-    """Percent-encode what an href cannot hold as is (non-ASCII, controls, ``"<>\\^`{|}``)."""
+    """Percent-encode what an href cannot hold as is (non-ASCII, controls, ``"'<>\\^`{|}``)."""
     if patterns().href_safe.fullmatch(rest):
         return rest
     return _percent(rest, _HREF_SAFE)
@@ -169,159 +396,299 @@ def _mailto(local: str, ascii_domain: str) -> str:
 Trace = list[Note]
 
 
-def _scan(text: str, tlds: Collection[str], trace: Trace | None) -> Iterator[Link]:
+def _written_scheme(text: str, host_start: int, schemes: frozenset[str]) -> tuple[int, str | None, str | None]:
+    """``(link start, scheme, rejection)`` for the host that starts at ``host_start``.
+
+    No ``//`` before the host: ``(host_start, None, None)``, a schemeless candidate.
+    """
+    if not text.startswith("//", host_start - 2) or host_start < 2:
+        return host_start, None, None
+    colon = host_start - 3
+    if colon < 0 or text[colon] != ":":
+        return host_start, None, "after '//' with no scheme before it"
+    first = run_back(patterns().scheme_chars, text, colon, max(0, colon - _MAX_SCHEME))
+    written = text[first:colon]
+    low = written.lower()
+    if low in schemes and written[:1].isalpha():
+        return first, low, None
+    # §3.3 special schemes: an explicit "http://" or "https://" glued to the text before
+    # it ("1.http://", "See...http://", "foo-http://", "git+https://" when git+https is
+    # not asked for) is still that scheme: nobody means a scheme "1.http" (NOTES.md).
+    for name in ("https", "http"):
+        if low.endswith(name):
+            return colon - len(name), name, None
+    return host_start, None, (
+        f"after {written + '://'!r}: scheme {written!r} is not linked "
+        "(special schemes http, https, ftp, ws, wss; add others with schemes=)"
+    )
+
+
+class _EmailAhead:
+    """§5 look-ahead for a schemeless host: is it the start of an email's local-part?
+
+    Every answer is cached so the scan stays linear: the forward run of Link_Email
+    characters (the same end for every start inside one run) and, per '@', whether an
+    email would be linked there.
+    """
+
+    def __init__(self, text: str, tlds: Collection[str]) -> None:
+        self.text = text
+        self.tlds = tlds
+        self.run_lo = self.run_hi = -1
+        self.start_at: dict[int, int | None] = {}
+
+    def email_start(self, end: int) -> int | None:
+        """The start of the email whose local-part runs on from ``end`` to an '@', or None."""
+        text = self.text
+        if not self.run_lo <= end <= self.run_hi:
+            self.run_lo, self.run_hi = end, patterns().email_chars.match(text, end).end()
+        at = self.run_hi
+        if at >= len(text) or text[at] != "@":
+            return None
+        if at not in self.start_at:
+            self.start_at[at] = self._email_at(at)
+        return self.start_at[at]
+
+    def _email_at(self, at: int) -> int | None:
+        text = self.text
+        start = _email_start(text, at)
+        if start is None or _bad_local(text, start, at) is not None:
+            return None
+        return start if _domain_end(text, at + 1, self.tlds) is not None else None
+
+
+def _domain_end(text: str, start: int, tlds: Collection[str]) -> int | None:
+    """End of the valid domain (TLD listed, UTS #46 valid) that starts at ``start``, or None."""
+    p = patterns()
+    end = p.domain_chars.match(text, start).end()
+    while end > start and text[end - 1] in LABEL_SEPARATORS:
+        end -= 1
+    if end == start:
+        return None
+    empty, last_label = _labels(text, start, end)
+    if empty is not None or _tld_key(text[last_label:end]) not in tlds:
+        return None
+    return end if _ascii_host(text[start:end]) is not None else None
+
+
+def _bad_local(text: str, start: int, at: int) -> str | None:
+    """Why the §5.2 local-part ``text[start:at]`` is not an email after all (or None).
+
+    Issue 15 item 5: the userinfo of a URL (``scheme://user[:password]@host``,
+    deprecated: §3 Table 3-1 notes) is never an email address, and no local-part
+    starts with '/' (that '/' belongs to the "//" of a URL).
+    """
+    local = text[start + len(MAILTO) : at] if text.startswith(MAILTO, start) else text[start:at]
+    if local.startswith("/"):
+        return "email local-part starts with '/': the '//' of a URL, not an address"
+    u = run_back(patterns().userinfo_chars, text, start)
+    if text.startswith("//", u - 2):
+        return "userinfo of a URL (scheme://user[:password]@host, deprecated): nothing is linked"
+    return None
+
+
+def _scan(
+    text: str, tlds: Collection[str], trace: Trace | None, opts: ScanOptions = DEFAULT_OPTIONS
+) -> Iterator[Link]:
+    """The base algorithm over ``text``: links in order, never overlapping."""
     p = patterns()
     n = len(text)
     pos = 0  # where the scan resumes
     last_end = 0  # end of the last link: later candidates may not overlap it
-    ip_search = "//" in text
 
     def reject(start: int, end: int, reason: str) -> None:
         if trace is not None:
             trace.append(Note(start, end, reason))
 
-    trigger = p.trigger.search
+    # A host without a label separator (bracketed IPv6, a dotless host) is found from
+    # the "://" before it; every other host from a label separator inside it.
+    authority = bool(opts.dotless_hosts) or "://[" in text
+    trigger = (p.trigger_authority if authority else p.trigger).search
     domain_chars = p.domain_chars
     run_forward = domain_chars.match
-    next_ip: Link | None = None
-    ip_at = 0  # where the IP-host search resumes
+    ahead = _EmailAhead(text, tlds) if opts.emails else None
+    ascii_host: str
     while pos < n:
         m = trigger(text, pos)
-        run_start = run_back(domain_chars, text, m.start(), pos) if m else n
-        # URLs with an IP host (only with an explicit scheme) come in order too.
-        while ip_search and ip_at <= run_start:
-            if next_ip is None or next_ip.start < pos:
-                next_ip = _next_ip_link(text, max(pos, ip_at), trace)
-                if next_ip is None:
-                    ip_search = False
-                    break
-            if next_ip.start > run_start:
-                break
-            yield next_ip
-            pos = ip_at = last_end = next_ip.end
-            next_ip = None
         if m is None:
             return
-        if run_start == pos and pos > 0 and domain_chars.match(text, pos - 1, pos).end() == pos:
-            # a run that began inside the previous link or run
-            pos = run_forward(text, m.start()).end()
-            continue
-        run_end = run_forward(text, m.start()).end()
-        pos = run_end
-        host_end = run_end
-        while host_end > run_start and text[host_end - 1] in LABEL_SEPARATORS:
-            host_end -= 1
-        if host_end == run_start:
-            continue
-        empty, last_label = _labels(text, run_start, host_end)
-        if empty is not None:
-            reject(run_start, host_end, f"empty domain label at offset {empty}")
-            continue
-        tld = text[last_label:host_end]
-        if _tld_key(tld) not in tlds:
-            reject(run_start, host_end, f"TLD {tld!r} is not in the TLD list")
-            continue
-        host = text[run_start:host_end]
-        ascii_host = _ascii_host(host)
-        if ascii_host is None:
-            reject(run_start, host_end, f"host {host!r} fails UTS #46 (ICU IDNA) or DNS length")
-            continue
-
-        before = text[run_start - 1] if run_start else ""
-        if before == "@":
-            # §5: the domain of an email address. If the local-part fails, nothing is linked.
-            start = _email_start(text, run_start - 1)
-            if start is None:
-                reject(run_start - 1, host_end, "email local-part fails §5.2 (empty, or a bad '.')")
+        if authority and m.lastgroup == "slashes":
+            # "scheme://" then a host that holds no label separator.
+            run_start = m.end()
+            pos = run_start
+            if text.startswith("[", run_start):
+                bracket = p.ipv6_host.match(text, run_start)
+                if bracket is None or not _ipv6_ok(bracket.group()):
+                    reject(run_start, run_start + 1, "'[' after '://' does not start a valid IPv6 address")
+                    continue
+                host_end = run_end = bracket.end()
+                ascii_host = text[run_start:host_end]
+            else:
+                host_end = p.label_chars.match(text, run_start).end()
+                if host_end < n and text[host_end] in LABEL_SEPARATORS and p.label_chars.match(
+                    text, host_end + 1
+                ).end() > host_end + 1:
+                    continue  # a dotted host: found from its separator
+                name = text[run_start:host_end].lower()
+                if name not in opts.dotless_hosts:
+                    continue
+                run_end = host_end
+                ascii_host, _ = idna_to_ascii_errors(name)
+            before = "/"
+        else:
+            run_start = run_back(domain_chars, text, m.start(), pos)
+            if run_start == pos and pos > 0 and domain_chars.match(text, pos - 1, pos).end() == pos:
+                # a run that began inside the previous link or run
+                pos = run_forward(text, m.start()).end()
                 continue
-            if _is_userinfo(text, start):
-                reject(start, host_end, "userinfo of a URL (deprecated), not an email address")
+            run_end = run_forward(text, m.start()).end()
+            pos = run_end
+            # UTS #46 maps a default-ignorable character (U+FE0F VARIATION SELECTOR-16 …)
+            # to nothing: one that ends the run is not part of the host (NOTES.md).
+            while run_end > run_start and p.default_ignorable.match(text, run_end - 1):
+                run_end -= 1
+            host_end = run_end
+            while host_end > run_start and text[host_end - 1] in LABEL_SEPARATORS:
+                host_end -= 1
+            if host_end == run_start:
                 continue
-            if start < last_end:
-                reject(start, host_end, f"local-part overlaps the link that ends at offset {last_end}")
+            empty, last_label = _labels(text, run_start, host_end)
+            if empty is not None:
+                # An empty label. "Go to example.com...then": an ellipsis ends a host
+                # written without a scheme; the rest of the run starts no link (NOTES.md).
+                cut = empty - 1
+                if (
+                    empty == run_start
+                    or text.startswith("//", run_start - 2)
+                    or not p.separator.search(text, run_start, cut)
+                ):
+                    reject(run_start, host_end, f"empty domain label at offset {empty}")
+                    continue
+                host_end = run_end = cut
+                empty, last_label = _labels(text, run_start, host_end)
+                if empty is not None:
+                    reject(run_start, host_end, f"empty domain label at offset {empty}")
+                    continue
+            tld = text[last_label:host_end]
+            host = text[run_start:host_end]
+            before = text[run_start - 1] if run_start else ""
+            if tld.isascii() and tld.isdigit():
+                # WHATWG URL "ends in a number": the host is an IPv4 address or nothing.
+                if before == "@" or not text.startswith("://", run_start - 3) or not _ipv4_ok(host):
+                    reject(run_start, host_end, f"{host!r} ends in a number: only a valid IPv4 address after a scheme is linked")
+                    continue
+                ascii_host = host
+            else:
+                if _tld_key(tld) not in tlds:
+                    reject(run_start, host_end, f"TLD {tld!r} is not in the TLD list")
+                    continue
+                checked = _ascii_host(host)
+                if checked is None:
+                    reject(run_start, host_end, f"host {host!r} fails UTS #46 (ICU IDNA) or DNS length")
+                    continue
+                ascii_host = checked
+
+            if before == "@":
+                # §5: the domain of an email address. If the local-part fails, nothing is linked.
+                if not opts.emails:
+                    reject(run_start - 1, host_end, "email address (emails=False)")
+                    continue
+                start = _email_start(text, run_start - 1)
+                if start is None:
+                    reject(run_start - 1, host_end, "email local-part fails §5.2 (empty, or a bad '.')")
+                    continue
+                why = _bad_local(text, start, run_start - 1)
+                if why is not None:
+                    reject(start, host_end, why)
+                    continue
+                if start < last_end:
+                    reject(start, host_end, f"local-part overlaps the link that ends at offset {last_end}")
+                    continue
+                local = text[start : run_start - 1]
+                if local.startswith(MAILTO):
+                    local = local[len(MAILTO) :]
+                if trace is not None:
+                    trace.append(Note(start, host_end, "email: local-part by §5.2, ends with the domain"))
+                yield Link(start, host_end, "email", text[start:host_end], _mailto(local, ascii_host))
+                pos = last_end = host_end
                 continue
-            link_text = text[start:host_end]
-            local = text[start : run_start - 1]
-            if local.startswith(MAILTO):
-                local = local[len(MAILTO) :]
-            if trace is not None:
-                trace.append(Note(start, host_end, "email: local-part by §5.2, ends with the domain"))
-            yield Link(start, host_end, "email", link_text, _mailto(local, ascii_host))
-            pos = last_end = host_end
-            continue
-        if run_end < n and text[run_end] == "@":
-            reject(run_start, run_end, "followed by '@': an email local-part, not a host")
-            continue
+            if run_end < n and text[run_end] == "@":
+                reject(run_start, run_end, "followed by '@': an email local-part, not a host")
+                continue
 
-        link_start = run_start
-        scheme = p.scheme_before.match(text, 0, run_start) if text.startswith("://", run_start - 3) else None
-        if scheme:
-            link_start = scheme.start()
-        elif text.startswith("//", run_start - 2) and p.other_scheme_before.match(text, 0, run_start):
-            reject(run_start, host_end, "after '//' of a scheme that is not http or https")
+        # A URL: scheme (if written), host, port; then §3.5.1 termination.
+        link_start, scheme, why = _written_scheme(text, run_start, opts.schemes)
+        if why is not None:
+            reject(run_start, host_end, why)
             continue
-
-        # A trailing FQDN dot is kept only when a path, query or fragment follows.
+        if scheme is None:
+            if before == "/":
+                continue  # a dotless or IPv6 host needs a scheme
+            if not opts.schemeless:
+                reject(run_start, host_end, "no scheme written (schemeless=False)")
+                continue
+        if link_start < last_end:
+            reject(link_start, host_end, f"overlaps the link that ends at offset {last_end}")
+            continue
+        if scheme is not None:
+            tail = p.userinfo_chars.match(text, host_end).end()
+            if tail < n and text[tail] == "@":
+                # "scheme://user[:password]@host": the real host comes after the '@'.
+                reject(link_start, tail, "userinfo of a URL (scheme://user[:password]@host, deprecated): nothing is linked")
+                continue
+        # Port (WHATWG URL port state). A trailing FQDN dot before a port, path, query
+        # or fragment is part of the URL (WHATWG accepts "example.com.:8080").
+        dot = run_end if run_end - host_end == 1 else host_end
         after = host_end
-        if run_end - host_end == 1 and run_end < n and text[run_end] in "/?#":
-            after = run_end
-        elif run_end == host_end and run_end < n and text[run_end] == ":":
-            port = p.port.match(text, host_end)
-            if port and int(port.group(1)) <= 65535:
-                after = port.end()
+        if dot < n and text[dot] == ":":
+            port = p.port_digits.match(text, dot)
+            if port:
+                digits, nxt = port.group(1), port.end()
+                glued = run_forward(text, nxt).end()
+                if (
+                    len(digits.lstrip("0")) > 5
+                    or int(digits) > 65535
+                    or text[nxt:glued].strip(LABEL_SEPARATORS)
+                ):
+                    # Linking the host alone would point somewhere other than the text says.
+                    reject(link_start, glued, f"invalid port {text[dot:glued]!r} (WHATWG URL: 0–65535, then '/', '?', '#' or the end): nothing is linked")
+                    pos = max(pos, glued)
+                    continue
+                after = nxt
+        elif dot > host_end and dot < n and text[dot] in "/?#":
+            after = dot
         if trace is None and (after == n or text[after] not in "/?#"):
             end = after  # §3.5.1 step 5.2.1 at once: no Path, Query or Fragment follows
         else:
             end = _terminate(text, after, trace)
+        if scheme is None and ahead is not None and end < n:
+            # §5: "invoked whenever an '@' … followed by a valid domain name". When all
+            # between this host's end and that '@' is Link_Email, the host is part of
+            # the local-part (<ptmcg.gm+pyparsing@gmail.com>): the email wins.
+            email_start = ahead.email_start(end)
+            if email_start is not None and last_end <= email_start <= link_start:
+                reject(link_start, end, "the start of an email address's local-part (§5), not a host")
+                continue
         link_text = text[link_start:end]
-        href = _href(scheme.group(1).lower() if scheme else "https", ascii_host, text[host_end:end])
+        href = _href(scheme or "https", ascii_host, text[host_end:end])
         yield Link(link_start, end, "url", link_text, href)
         pos = last_end = end
 
 
-def _is_userinfo(text: str, start: int) -> bool:
-    """``http://user@host``: the local-part is the userinfo of a URL (deprecated), not an email."""
-    return text.startswith("//", start) and bool(patterns().scheme_before.match(text, 0, start + 2))
-
-
-def _next_ip_link(text: str, pos: int, trace: Trace | None) -> Link | None:
-    """The next URL from ``pos`` whose host is an IPv4 or bracketed IPv6 address (explicit scheme)."""
-    import ipaddress
-
-    p = patterns()
-    while True:
-        slashes = text.find("://", pos)
-        if slashes == -1:
-            return None
-        pos = slashes + 3
-        m = p.scheme_ip.match(text, slashes - 5 if text[slashes - 1] in "sS" else slashes - 4)
-        if m is None or (m.start() and p.scheme_char.match(text, m.start() - 1)):
-            continue
-        host = m.group("v4") or m.group("v6")
-        try:
-            if m.group("v4"):
-                ipaddress.IPv4Address(host)
-            else:
-                ipaddress.IPv6Address(host[1:-1])
-        except ValueError:
-            if trace is not None:
-                trace.append(Note(m.start(), m.end(), f"{host!r} is not a valid IP address"))
-            continue
-        after = m.end()
-        port = p.port.match(text, after)
-        if port and int(port.group(1)) <= 65535:
-            after = port.end()
-        end = _terminate(text, after, trace)
-        scheme = text[m.start() : m.start("v4") if m.group("v4") else m.start("v6")].lower()
-        href = scheme + host + _quote(text[m.end() : end])
-        return Link(m.start(), end, "url", text[m.start() : end], href)
-
-
-def explain_notes(text: str, *, tlds: Collection[str] | None = None) -> tuple[list[Link], list[Note]]:
+def explain_notes(
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
+    dotless_hosts: Collection[str] = (),
+) -> tuple[list[Link], list[Note]]:
     """Links and every note (rejections, where and why each link ends) for ``text``."""
     _check(text, tlds)
+    opts = scan_options(emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=dotless_hosts)
     trace: Trace = []
-    links = list(_scan(text, default_tlds() if tlds is None else tlds, trace))
+    links = list(_scan(text, tld_set(tlds), trace, opts))
     return links, trace
 
 
@@ -362,7 +729,15 @@ def anatomy(link: Link) -> LinkAnatomy:
     return LinkAnatomy(link.start + hs, link.start + he, link.start + after, m is not None)
 
 
-def link_at(text: str, start: int, end: int, kind: LinkKind, *, tlds: Collection[str] | None = None) -> Link | None:
+def link_at(
+    text: str,
+    start: int,
+    end: int,
+    kind: LinkKind,
+    *,
+    tlds: Collection[str] | None = None,
+    dotless_hosts: Collection[str] = (),
+) -> Link | None:
     """The link the base algorithm would make of exactly ``text[start:end]``, or None.
 
     For the linkification layer, which may move a link's bounds inward (§8): the span
@@ -405,11 +780,11 @@ def link_at(text: str, start: int, end: int, kind: LinkKind, *, tlds: Collection
         except ValueError:
             return None
         ascii_host = host
+    elif a.has_scheme and host.lower() in scan_options(dotless_hosts=dotless_hosts).dotless_hosts:
+        ascii_host = idna_to_ascii_errors(host.lower())[0]
     else:
         last = patterns().separator.split(host)[-1]
-        if tlds is None:
-            tlds = default_tlds()
-        if _tld_key(last) not in tlds:
+        if _tld_key(last) not in tld_set(tlds):
             return None
         ascii_host = _ascii_host(host)
     if ascii_host is None:

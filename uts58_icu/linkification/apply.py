@@ -16,9 +16,20 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 
 from .._icu import idna_to_unicode, spoof_checks
 from ..core._classes import patterns
-from ..core.detection import Link, _check, _find, _scan, _tld_key, anatomy, link_at
+from ..core.detection import (
+    Link,
+    _check,
+    _find,
+    _iter,
+    _options,
+    _scan,
+    _tld_key,
+    anatomy,
+    link_at,
+    scan_options,
+    tld_set,
+)
 from ..core.termination import Note
-from ..core.tlds import default_tlds
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
 
 __all__ = ["apply_policy", "explain_notes", "find_links", "iter_links"]
@@ -35,47 +46,68 @@ def _check_policy(policy: object) -> LinkPolicy:
 
 
 def find_links(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    policy: LinkPolicy | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
 ) -> list[Link]:
     """All URLs and email addresses in ``text``, in order, non-overlapping.
 
     ``tlds`` replaces the default set of top-level domains (ICANN section of the
-    Public Suffix List); give lower-case U-labels such as ``'com'`` or ``'香港'``.
+    Public Suffix List); ``'com'``, ``'.com'``, ``'COM'`` and ``'xn--p1ai'`` are
+    normalised to lower-case U-labels.
     ``policy`` applies §8 linkification checks; the default (``None``) is exactly the
     conformant base algorithm, and ``LinkPolicy.recommended()`` is the policy for
-    text that people will read.
+    text that people will read. ``emails``, ``schemeless`` and ``schemes`` are those
+    of the base detector (:func:`uts58_icu.core.detection.find_links`).
     """
     _check(text, tlds)
     pol = _check_policy(policy)
-    use = default_tlds() if tlds is None else tlds
-    links = _find(text, use)
+    use = tld_set(tlds)
+    links = _find(text, use, _options(emails, schemeless, schemes, ()))
     if pol is DEFAULT_POLICY:
         return links
     return list(apply_policy(text, links, pol, tlds=use))
 
 
 def iter_links(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    policy: LinkPolicy | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
 ) -> Iterator[Link]:
     """Like :func:`find_links`, lazily."""
     _check(text, tlds)
     pol = _check_policy(policy)
-    use = default_tlds() if tlds is None else tlds
-    links = iter(_find(text, use))
+    use = tld_set(tlds)
+    links = _iter(text, use, _options(emails, schemeless, schemes, ()))
     if pol is DEFAULT_POLICY:
         return links
     return apply_policy(text, links, pol, tlds=use)
 
 
 def explain_notes(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+    text: str,
+    *,
+    tlds: Collection[str] | None = None,
+    policy: LinkPolicy | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
 ) -> tuple[list[Link], list[Note]]:
     """Links and every note (rejections, where and why each link ends) for ``text``."""
     _check(text, tlds)
     pol = _check_policy(policy)
-    use = default_tlds() if tlds is None else tlds
+    opts = scan_options(emails=emails, schemeless=schemeless, schemes=schemes)
+    use = tld_set(tlds)
     trace: list[Note] = []
-    base = list(_scan(text, use, trace))
+    base = list(_scan(text, use, trace, opts))
 
     def say(start: int, end: int, reason: str) -> None:
         trace.append(Note(start, end, reason))

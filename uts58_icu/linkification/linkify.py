@@ -18,12 +18,16 @@ def linkify_html(
     target: str | None = None,
     tlds: Collection[str] | None = None,
     policy: LinkPolicy | None = None,
+    emails: bool = True,
+    schemeless: bool = True,
+    schemes: Collection[str] = (),
 ) -> str:
     """HTML for ``text``: all text escaped, each link an ``<a href="…">``.
 
     The attribute is the link's ``href`` (ASCII host, percent-encoded) and the
     visible text its ``display`` (minimally escaped, Unicode host). Both are
     HTML-escaped; nothing from the input can open a tag or an attribute.
+    ``emails``, ``schemeless`` and ``schemes`` are those of :func:`find_links`.
     """
     import html
 
@@ -38,7 +42,9 @@ def linkify_html(
         extra += f' target="{html.escape(target, quote=True)}"'
     out = []
     pos = 0
-    for link in find_links(text, tlds=tlds, policy=policy):
+    for link in find_links(
+        text, tlds=tlds, policy=policy, emails=emails, schemeless=schemeless, schemes=schemes
+    ):
         out.append(html.escape(text[pos : link.start], quote=False))
         out.append(
             f'<a href="{html.escape(link.href, quote=True)}"{extra}>'
