@@ -49,19 +49,28 @@ def _c() -> ModuleType:
     return _compiled
 
 
-def pure(text: str, tlds: Collection[str] | None = None) -> list[detection.Link]:
-    return list(detection._scan(text, default_tlds() if tlds is None else tlds, None))
+Options = detection.ScanOptions
 
 
-def fast(text: str, tlds: Collection[str] | None = None) -> list[detection.Link]:
-    links: list[detection.Link] = _c().scan(text, default_tlds() if tlds is None else tlds)
+def pure(text: str, tlds: Collection[str] | None = None, opts: Options = detection.DEFAULT_OPTIONS) -> list[detection.Link]:
+    return list(detection._scan(text, detection.tld_set(tlds), None, opts))
+
+
+def fast(text: str, tlds: Collection[str] | None = None, opts: Options = detection.DEFAULT_OPTIONS) -> list[detection.Link]:
+    use = detection.tld_set(tlds)
+    if opts is detection.DEFAULT_OPTIONS:
+        links: list[detection.Link] = _c().scan(text, use)
+    else:
+        links = _c().scan(text, use, opts.emails, opts.schemeless, opts.schemes)
     return links
 
 
-def same(text: str, tlds: Collection[str] | None = None) -> list[detection.Link]:
+def same(
+    text: str, tlds: Collection[str] | None = None, opts: Options = detection.DEFAULT_OPTIONS
+) -> list[detection.Link]:
     """Both paths on ``text``: identical Links (fields, class, hash, pickle)."""
-    expected = pure(text, tlds)
-    got = fast(text, tlds)
+    expected = pure(text, tlds, opts)
+    got = fast(text, tlds, opts)
     assert got == expected, (text, got, expected)
     for a, b in zip(got, expected):
         assert type(a) is detection.Link and type(b) is detection.Link
@@ -71,6 +80,17 @@ def same(text: str, tlds: Collection[str] | None = None) -> list[detection.Link]
         assert hash(a) == hash(b)
         assert pickle.loads(pickle.dumps(a)) == a
     return got
+
+
+#: The scan options the compiled core handles (dotless_hosts goes to the pure path).
+OPTIONS = [
+    detection.DEFAULT_OPTIONS,
+    detection.scan_options(emails=False),
+    detection.scan_options(schemeless=False),
+    detection.scan_options(schemes=("ssh", "git+https", "irc", "file", "x-y.z")),
+    detection.scan_options(emails=False, schemeless=False, schemes=("HTTPX",)),
+]
+options = st.sampled_from(OPTIONS)
 
 
 # ---------------------------------------------------------------------------
@@ -84,6 +104,9 @@ HOSTILE = FRAGMENTS + [
     ":65535", ":65536", ":00080", ":123456", "::", "@@", "a@b.com", "mailto:x@y.com", ".@", "@.",
     "user@", "http://user@", "http://1.2.3.4", "http://[::1]", "https://10.0.0.256", "1.2.3.4",
     "xn--", "xn--bcher-kva", "ab--c.com", "-.com", "a-.com", ".com", "com.", "。", "．", "｡",
+    "...", "\ufe0f", "\u00ad", "://[", "[::1]:80", "[1:2:3:4:5:6:7:8]", "ftp://", "wss://", "ws:",
+    "ssh://", "git+https://", "1.http://", "foo-http://", ":0080", ":00000000080", "a.com:80x",
+    "\\", "\"", "<a@b.com>", "ptmcg.gm+pyparsing@gmail.com", "255.255.255.255", "01.2.3.4",
     ":~:", "#:~:text=a", "?a=b&c", "(((", ")))", "[[", "]]", "{", "}", "<", ">", "\u2329", "\u232a",
     "\U0001d518", "\U00010000", "\U0010ffff", "\ud83d", "\ude00", "例", "テスト", "中国", "рф",
 ]
@@ -118,9 +141,9 @@ def test_differential_targeted(text: str) -> None:
 
 
 @needs_compiled
-@given(hostile_text)
-def test_differential_hostile(text: str) -> None:
-    same(text)
+@given(hostile_text, options)
+def test_differential_hostile(text: str, opts: Options) -> None:
+    same(text, None, opts)
 
 
 @needs_compiled
@@ -130,13 +153,13 @@ def test_differential_url_tails(text: str) -> None:
 
 
 @needs_compiled
-@given(email_text)
-def test_differential_emails(text: str) -> None:
-    same(text)
+@given(email_text, options)
+def test_differential_emails(text: str, opts: Options) -> None:
+    same(text, None, opts)
 
 
 @needs_compiled
-@given(astral_text, st.sampled_from([None, ["com"], {"org", "香港"}, frozenset(), ("COM", "com")]))
+@given(astral_text, st.sampled_from([None, ["com"], {"org", "香港"}, frozenset(), ("COM", ".com", "xn--j6w193g")]))
 def test_differential_astral_and_tlds(text: str, tlds: Collection[str] | None) -> None:
     same(text, tlds)
 
@@ -166,7 +189,8 @@ def test_differential_link_detection_test_file(published: Callable[[str], Path])
     assert len(lines) == 344
     for line in lines:
         source = line.replace("\u2e20", "").replace("\u2e21", "")
-        same(source)
+        for opts in OPTIONS:
+            same(source, None, opts)
         same(line)  # with the markers in, too
 
 

@@ -40,7 +40,7 @@ _SPEEDUPS = None if _forced_pure() else _import()
 #: Whether the compiled core is in use (False: the pure-Python path runs).
 ACCELERATED: bool = _SPEEDUPS is not None
 
-Scanner = Callable[[str, Collection[str]], list[Any]]
+Scanner = Callable[..., list[Any]]
 
 
 @lru_cache(maxsize=1)
@@ -56,18 +56,24 @@ def _configured(module: ModuleType) -> ModuleType:
         term=d.table,
         email=d.email,
         host_ranges=unicode_set_ranges(HOST_LABEL_CHAR),
+        ignorable_ranges=unicode_set_ranges(r"[\p{Default_Ignorable_Code_Point}]"),
         brackets=dict(d.brackets),
         link_type=detection.Link,
         tld_key=detection._tld_key,
         ascii_host=detection._ascii_host,
-        next_ip_link=detection._next_ip_link,
+        ipv4_ok=detection._ipv4_ok,
+        ipv6_ok=detection._ipv6_ok,
+        special_schemes=detection.SPECIAL_SCHEMES,
+        href_safe=detection._HREF_SAFE,
+        mailto_safe=detection._MAILTO_SAFE,
     )
     return module
 
 
 @lru_cache(maxsize=1)
 def scanner() -> Scanner | None:
-    """The compiled ``scan(text, tlds) -> list[Link]``, configured; None on the pure path."""
+    """The compiled ``scan(text, tlds[, emails, schemeless, schemes]) -> list[Link]``,
+    configured; None on the pure path."""
     if _SPEEDUPS is None:
         return None
     scan: Scanner = _configured(_SPEEDUPS).scan
@@ -84,6 +90,4 @@ def compiled_module() -> ModuleType | None:
 def pure_find_links(text: str, tlds: Collection[str] | None = None) -> list[Any]:
     """The base algorithm on the pure-Python path whatever path is in use (benchmarks, tests)."""
     from . import detection
-    from .tlds import default_tlds
-
-    return list(detection._scan(text, default_tlds() if tlds is None else tlds, None))
+    return list(detection._scan(text, detection.tld_set(tlds), None))

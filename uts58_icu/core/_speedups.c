@@ -11,7 +11,7 @@
  * Link_Email per code point, Link_Bracket, host label characters) and packs
  * them into a 64 KiB flag table for the BMP plus a run list for astral code
  * points. Non-ASCII TLDs and every host go through the cached Python callbacks
- * (_tld_key, _ascii_host: ICU's UTS #46), IP-host URLs through _next_ip_link.
+ * (_tld_key, _ascii_host: ICU's UTS #46), IP addresses through _ipv4_ok/_ipv6_ok.
  *
  * Text is read in place for every PyUnicode kind (1, 2 or 4 bytes per code
  * point) with PyUnicode_READ; every index is checked against the length.
@@ -28,11 +28,14 @@
 #define F_SEP 0x10    /* label separator (_classes.LABEL_SEPARATORS) */
 #define F_EMAIL 0x20  /* Link_Email=Yes */
 #define F_SYNTAX 0x40 /* first character of a Table 3-3 sequence */
+#define F_IGNORABLE 0x80 /* Default_Ignorable_Code_Point */
 #define F_DOMAIN (F_HOST | F_SEP)
 
 enum { T_INCLUDE = 0, T_HARD = 1, T_SOFT = 2, T_OPEN = 3, T_CLOSE = 4 };
 
 #define BRACKET_STACK_LIMIT 125
+#define MAX_SCHEME 64 /* detection._MAX_SCHEME */
+#define MAX_SPECIAL 16
 
 static uint8_t bmp[0x10000];
 typedef struct { uint32_t lo, hi; uint8_t flags; } Run;
@@ -46,7 +49,11 @@ static int configured = 0;
 /* Python callbacks and objects. */
 static PyObject *cb_tld_key = NULL;      /* _tld_key(label) -> str */
 static PyObject *cb_ascii_host = NULL;   /* _ascii_host(host) -> str | None */
-static PyObject *cb_next_ip = NULL;      /* _next_ip_link(text, pos, None) -> Link | None */
+static PyObject *cb_ipv4_ok = NULL;      /* _ipv4_ok(host) -> bool */
+static PyObject *cb_ipv6_ok = NULL;      /* _ipv6_ok("[...]") -> bool */
+static PyObject *special_schemes = NULL; /* detection.SPECIAL_SCHEMES (the default schemes) */
+static char special_names[MAX_SPECIAL + 1][MAX_SCHEME + 1];
+static PyObject *special_strs[MAX_SPECIAL + 1];
 static PyTypeObject *link_type = NULL;
 static Py_ssize_t off_fields[7];         /* slot offsets of Link's fields, in field order */
 static int fast_link = 0;
@@ -276,51 +283,6 @@ email_start(const Text *t, Py_ssize_t at)
     return start;
 }
 
-/* ------------------------------------------------------------ scheme */
-
-/* A character of [A-Za-z0-9+.\-] under regex's (?i): ASCII plus the four
- * characters whose simple case folding is ASCII (U+0130, U+0131, U+017F, U+212A). */
-static inline int
-is_scheme_char_ci(Py_UCS4 c)
-{
-    return (c < 128 && (Py_ISALNUM(c) || c == '+' || c == '.' || c == '-')) ||
-           c == 0x130 || c == 0x131 || c == 0x17F || c == 0x212A;
-}
-
-/* Character c matches ASCII letter l under (?i) (l is lower case). */
-static inline int
-ci_eq(Py_UCS4 c, char l)
-{
-    if (c == (Py_UCS4)l || c == (Py_UCS4)(l - 32))
-        return 1;
-    return l == 's' && c == 0x17F;
-}
-
-/* patterns().scheme_before.match(text, 0, end): (?ri)(?<![A-Za-z0-9+.\-])(https?)://
- * ending at `end`. Returns the start of the scheme or -1; *slen = its length. */
-static Py_ssize_t
-scheme_before(const Text *t, Py_ssize_t end, Py_ssize_t *slen)
-{
-    if (end < 7 || end > t->n || !starts(t, end - 3, "://", 3))
-        return -1;
-    /* reverse matching tries "https" first, then "http" */
-    for (int withs = 1; withs >= 0; withs--) {
-        Py_ssize_t s = end - 3 - 4 - withs;
-        if (s < 0)
-            continue;
-        if (!(ci_eq(RD(t, s), 'h') && ci_eq(RD(t, s + 1), 't') && ci_eq(RD(t, s + 2), 't') &&
-              ci_eq(RD(t, s + 3), 'p')))
-            continue;
-        if (withs && !ci_eq(RD(t, s + 4), 's'))
-            continue;
-        if (s > 0 && is_scheme_char_ci(RD(t, s - 1)))
-            continue;
-        *slen = 4 + withs;
-        return s;
-    }
-    return -1;
-}
-
 /* ------------------------------------------------------------- hrefs */
 
 static const char HEX[] = "0123456789ABCDEF";
@@ -471,6 +433,81 @@ make_link(Py_ssize_t start, Py_ssize_t end, PyObject *kind, PyObject *text, PyOb
 
 /* ------------------------------------------------------------- scan */
 
+/* Python's text.startswith(s, i): a negative i counts from the end (detection.py
+ * relies on it in a few places, e.g. text.startswith("//", run_start - 2)). */
+static inline int
+py_starts(const Text *t, Py_ssize_t i, const char *s, Py_ssize_t len)
+{
+    if (i < 0) {
+        i += t->n;
+        if (i < 0)
+            i = 0;
+    }
+    return starts(t, i, s, len);
+}
+
+static inline int
+is_domain(const Text *t, Py_ssize_t i)
+{
+    return (flags_of(RD(t, i)) & F_DOMAIN) != 0;
+}
+
+static inline int
+is_ascii_digit(Py_UCS4 c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* [A-Za-z0-9+.\-]: RFC 3986 scheme characters (patterns().scheme_chars). */
+static inline int
+is_scheme_char(Py_UCS4 c)
+{
+    return c < 128 && (Py_ISALNUM(c) || c == '+' || c == '.' || c == '-');
+}
+
+/* [^\s/?#@\\<>"] (patterns().userinfo_chars; re's \s is str.isspace). */
+static inline int
+is_userinfo_char(Py_UCS4 c)
+{
+    return !(c == '/' || c == '?' || c == '#' || c == '@' || c == '\\' || c == '<' || c == '>' ||
+             c == '"' || Py_UNICODE_ISSPACE(c));
+}
+
+static Py_ssize_t
+domain_run_end(const Text *t, Py_ssize_t i)
+{
+    while (i < t->n && is_domain(t, i))
+        i++;
+    return i;
+}
+
+/* _labels(text, start, end): the offset of an empty label (or -1) and the start of the
+ * last label. */
+static Py_ssize_t
+labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
+{
+    if (is_sep(RD(t, start))) {
+        *last_label = start;
+        return start;
+    }
+    if (is_sep(RD(t, end - 1))) {
+        *last_label = end;
+        return end - 1;
+    }
+    Py_ssize_t prev = start - 1;
+    for (Py_ssize_t i = start; i < end; i++) {
+        if (is_sep(RD(t, i))) {
+            if (i == prev + 1) {
+                *last_label = i;
+                return i;
+            }
+            prev = i;
+        }
+    }
+    *last_label = prev + 1;
+    return -1;
+}
+
 /* _tld_key(label) in tlds, for text[a:b]. Returns 1, 0 or -1 (error). */
 static int
 tld_ok(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *tlds)
@@ -506,57 +543,185 @@ tld_ok(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *tlds)
     return r;
 }
 
-/* One of the Link's integer fields (start or end) of a Python-made Link. */
+/* A Python predicate on text[a:b] (_ipv4_ok, _ipv6_ok): 1, 0 or -1. */
 static int
-link_pos(PyObject *link, PyObject *name, Py_ssize_t *out)
+call_pred(PyObject *fn, const Text *t, Py_ssize_t a, Py_ssize_t b)
 {
-    PyObject *v = PyObject_GetAttr(link, name);
-    if (!v)
+    PyObject *sub = PyUnicode_Substring(t->obj, a, b);
+    if (!sub)
         return -1;
-    *out = PyLong_AsSsize_t(v);
-    Py_DECREF(v);
-    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+    PyObject *r = PyObject_CallOneArg(fn, sub);
+    Py_DECREF(sub);
+    if (!r)
+        return -1;
+    int v = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return v;
 }
 
-/* _next_ip_link(text, pos, None), with a prefilter: the Python function only
- * returns links whose "://" is followed by a digit or "[", so the "://"s before
- * the first such one are skipped here (exactly as it would skip them). */
+/* _ascii_host(text[a:b]): a new reference to a str, Py_None, or NULL (error). */
 static PyObject *
-next_ip(const Text *t, Py_ssize_t pos)
+ascii_host_of(const Text *t, Py_ssize_t a, Py_ssize_t b)
 {
-    Py_ssize_t n = t->n;
-    for (Py_ssize_t s = pos; s + 3 < n; s++) {
-        if (RD(t, s) != ':' || RD(t, s + 1) != '/' || RD(t, s + 2) != '/')
-            continue;
-        Py_UCS4 c = RD(t, s + 3);
-        if (!((c >= '0' && c <= '9') || c == '['))
-            continue;
-        PyObject *p = PyLong_FromSsize_t(s);
-        if (!p)
-            return NULL;
-        PyObject *args[3] = {t->obj, p, Py_None};
-        PyObject *r = PyObject_Vectorcall(cb_next_ip, args, 3, NULL);
-        Py_DECREF(p);
-        return r;
+    PyObject *host = PyUnicode_Substring(t->obj, a, b);
+    if (!host)
+        return NULL;
+    PyObject *r = PyObject_CallOneArg(cb_ascii_host, host);
+    Py_DECREF(host);
+    if (r && r != Py_None && !PyUnicode_Check(r)) {
+        Py_DECREF(r);
+        Py_RETURN_NONE;
     }
-    Py_RETURN_NONE;
+    return r;
 }
 
+/* _bad_local(text, start, at) is not None */
 static int
-contains_2(const Text *t, Py_UCS4 a, Py_UCS4 b)
+bad_local(const Text *t, Py_ssize_t start, Py_ssize_t at)
 {
-    for (Py_ssize_t i = 0; i + 1 < t->n; i++)
-        if (RD(t, i) == a && RD(t, i + 1) == b)
-            return 1;
-    return 0;
+    Py_ssize_t local = starts(t, start, "mailto:", 7) ? start + 7 : start;
+    if (local < at && RD(t, local) == '/')
+        return 1;
+    Py_ssize_t u = start;
+    while (u > 0 && is_userinfo_char(RD(t, u - 1)))
+        u--;
+    return py_starts(t, u - 2, "//", 2);
 }
 
-/* The trigger: a label separator followed by a host label character; -1 if none. */
+/* _domain_end(text, start, tlds) is not None: 1, 0 or -1 (error). */
+static int
+domain_ok(const Text *t, Py_ssize_t start, PyObject *tlds)
+{
+    Py_ssize_t end = domain_run_end(t, start);
+    while (end > start && is_sep(RD(t, end - 1)))
+        end--;
+    if (end == start)
+        return 0;
+    Py_ssize_t last_label;
+    if (labels(t, start, end, &last_label) >= 0)
+        return 0;
+    int ok = tld_ok(t, last_label, end, tlds);
+    if (ok <= 0)
+        return ok;
+    PyObject *a = ascii_host_of(t, start, end);
+    if (!a)
+        return -1;
+    ok = a != Py_None;
+    Py_DECREF(a);
+    return ok;
+}
+
+/* _EmailAhead: the cached look-ahead of one scan. */
+typedef struct {
+    Py_ssize_t run_lo, run_hi, at, start; /* start: -1 none, -2 not computed */
+} Ahead;
+
+/* ahead.email_start(end): start of the email, -1 for None, -2 on error. */
 static Py_ssize_t
-find_trigger(const Text *t, Py_ssize_t pos)
+ahead_email_start(Ahead *ah, const Text *t, Py_ssize_t end, PyObject *tlds)
+{
+    if (!(ah->run_lo <= end && end <= ah->run_hi)) {
+        Py_ssize_t j = end;
+        while (j < t->n && (flags_of(RD(t, j)) & F_EMAIL))
+            j++;
+        ah->run_lo = end;
+        ah->run_hi = j;
+    }
+    Py_ssize_t at = ah->run_hi;
+    if (at >= t->n || RD(t, at) != '@')
+        return -1;
+    if (ah->at != at) {
+        ah->at = at;
+        Py_ssize_t s = email_start(t, at);
+        if (s >= 0 && bad_local(t, s, at))
+            s = -1;
+        if (s >= 0) {
+            int ok = domain_ok(t, at + 1, tlds);
+            if (ok < 0) {
+                ah->at = -1;
+                return -2;
+            }
+            if (!ok)
+                s = -1;
+        }
+        ah->start = s;
+    }
+    return ah->start;
+}
+
+/* _written_scheme: 0 schemeless, 1 scheme (*scheme a new reference, *link_start set),
+ * 2 rejected, -1 error. */
+static int
+written_scheme(const Text *t, Py_ssize_t host_start, PyObject *schemes, Py_ssize_t *link_start,
+               PyObject **scheme)
+{
+    *link_start = host_start;
+    *scheme = NULL;
+    if (host_start < 2 || !starts(t, host_start - 2, "//", 2))
+        return 0;
+    Py_ssize_t colon = host_start - 3;
+    if (colon < 0 || RD(t, colon) != ':')
+        return 2;
+    Py_ssize_t floor = colon - MAX_SCHEME > 0 ? colon - MAX_SCHEME : 0;
+    Py_ssize_t first = colon;
+    while (first > floor && is_scheme_char(RD(t, first - 1)))
+        first--;
+    Py_ssize_t len = colon - first;
+    char low[MAX_SCHEME + 1];
+    for (Py_ssize_t k = 0; k < len; k++)
+        low[k] = (char)Py_TOLOWER(RD(t, first + k));
+    low[len] = 0;
+    int alpha_first = len > 0 && Py_ISALPHA(low[0]);
+    if (schemes == special_schemes) {
+        for (int k = 0; special_names[k][0]; k++) {
+            if (strcmp(low, special_names[k]) == 0) {
+                if (!alpha_first)
+                    break;
+                *link_start = first;
+                *scheme = Py_NewRef(special_strs[k]);
+                return 1;
+            }
+        }
+    }
+    else {
+        PyObject *s = PyUnicode_FromStringAndSize(low, len);
+        if (!s)
+            return -1;
+        int in = PySequence_Contains(schemes, s);
+        if (in < 0) {
+            Py_DECREF(s);
+            return -1;
+        }
+        if (in && alpha_first) {
+            *link_start = first;
+            *scheme = s;
+            return 1;
+        }
+        Py_DECREF(s);
+    }
+    /* §3.3: an "http://" or "https://" glued to the text before it */
+    if (len >= 5 && memcmp(low + len - 5, "https", 5) == 0) {
+        *link_start = colon - 5;
+        *scheme = Py_NewRef(s_https);
+        return 1;
+    }
+    if (len >= 4 && memcmp(low + len - 4, "http", 4) == 0) {
+        *link_start = colon - 4;
+        *scheme = Py_NewRef(s_http);
+        return 1;
+    }
+    return 2;
+}
+
+/* The trigger (patterns().trigger / trigger_authority): the first i >= pos with a label
+ * separator followed by a host label character, or (authority) "://" followed by "[" or
+ * a host label character. Returns i or -1; *slashes says which. */
+static Py_ssize_t
+find_trigger(const Text *t, Py_ssize_t pos, int authority, int *slashes)
 {
     Py_ssize_t n = t->n;
-    if (t->kind == PyUnicode_1BYTE_KIND) {
+    *slashes = 0;
+    if (t->kind == PyUnicode_1BYTE_KIND && !authority) {
         const Py_UCS1 *d = (const Py_UCS1 *)t->data;
         while (pos < n - 1) {
             const Py_UCS1 *p = memchr(d + pos, '.', (size_t)(n - 1 - pos));
@@ -569,16 +734,40 @@ find_trigger(const Text *t, Py_ssize_t pos)
         }
         return -1;
     }
-    for (Py_ssize_t i = pos; i + 1 < n; i++)
-        if (is_sep(RD(t, i)) && (flags_of(RD(t, i + 1)) & F_HOST))
-            return i;
+    for (Py_ssize_t i = pos; i + 1 < n; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (is_sep(c)) {
+            if (flags_of(RD(t, i + 1)) & F_HOST)
+                return i;
+        }
+        else if (authority && c == ':' && i + 3 < n && RD(t, i + 1) == '/' && RD(t, i + 2) == '/') {
+            Py_UCS4 d = RD(t, i + 3);
+            if (d == '[' || (flags_of(d) & F_HOST)) {
+                *slashes = 1;
+                return i;
+            }
+        }
+    }
     return -1;
 }
 
-static inline int
-is_domain(const Text *t, Py_ssize_t i)
+/* patterns().ipv6_host.match(text, i): \[[0-9A-Fa-f:.]{2,45}\] -> end or -1. */
+static Py_ssize_t
+ipv6_host_end(const Text *t, Py_ssize_t i)
 {
-    return (flags_of(RD(t, i)) & F_DOMAIN) != 0;
+    if (i >= t->n || RD(t, i) != '[')
+        return -1;
+    Py_ssize_t j = i + 1;
+    while (j < t->n && j - i - 1 < 45) {
+        Py_UCS4 c = RD(t, j);
+        if (!(c < 128 && (Py_ISXDIGIT(c) || c == ':' || c == '.')))
+            break;
+        j++;
+    }
+    /* greedy {2,45} then "]": backtracking cannot help, the class excludes "]" */
+    if (j - i - 1 < 2 || j >= t->n || RD(t, j) != ']')
+        return -1;
+    return j + 1;
 }
 
 static int
@@ -591,11 +780,14 @@ append_steal(PyObject *list, PyObject *item)
     return r;
 }
 
+/* scan(text, tlds, emails, schemeless, schemes) -> list[Link]: detection._scan with
+ * trace=None and ScanOptions(emails, schemeless, schemes) without dotless_hosts. */
 static PyObject *
 scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2 || !PyUnicode_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "scan(text: str, tlds)");
+    if (nargs < 2 || nargs > 5 || !PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "scan(text: str, tlds, emails=True, schemeless=True, schemes=SPECIAL_SCHEMES)");
         return NULL;
     }
     if (!configured) {
@@ -603,6 +795,12 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     PyObject *tlds = args[1];
+    int emails = 1, schemeless = 1;
+    if (nargs > 2 && (emails = PyObject_IsTrue(args[2])) < 0)
+        return NULL;
+    if (nargs > 3 && (schemeless = PyObject_IsTrue(args[3])) < 0)
+        return NULL;
+    PyObject *schemes = nargs > 4 ? args[4] : special_schemes;
     Text T, *t = &T;
     T.obj = args[0];
     T.kind = PyUnicode_KIND(T.obj);
@@ -613,185 +811,227 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *out = PyList_New(0);
     if (!out)
         return NULL;
-    PyObject *next_ip_link = NULL; /* owned, or NULL */
-    Py_ssize_t ip_start = 0, ip_end = 0;
-    Py_ssize_t pos = 0, last_end = 0, ip_at = 0;
-    int ip_search = contains_2(t, '/', '/');
+    Py_ssize_t pos = 0, last_end = 0;
+    /* A host without a label separator (bracketed IPv6) is found from the "://" before it. */
+    int authority = 0;
+    for (Py_ssize_t i = 0; i + 3 < n; i++)
+        if (RD(t, i) == ':' && RD(t, i + 1) == '/' && RD(t, i + 2) == '/' && RD(t, i + 3) == '[') {
+            authority = 1;
+            break;
+        }
+    Ahead ah = {-1, -1, -1, -1};
 
     while (pos < n) {
-        Py_ssize_t m = find_trigger(t, pos);
-        Py_ssize_t run_start = n;
-        if (m >= 0) {
+        int slashes;
+        Py_ssize_t m = find_trigger(t, pos, authority, &slashes);
+        if (m < 0)
+            break;
+        Py_ssize_t run_start, run_end, host_end;
+        PyObject *ascii_host = NULL;
+        int before_slash;
+        if (slashes) {
+            /* "scheme://" then a host that holds no label separator. */
+            run_start = m + 3;
+            pos = run_start;
+            if (RD(t, run_start) == '[') {
+                Py_ssize_t e = ipv6_host_end(t, run_start);
+                if (e < 0)
+                    continue;
+                int ok = call_pred(cb_ipv6_ok, t, run_start, e);
+                if (ok < 0)
+                    goto error;
+                if (!ok)
+                    continue;
+                host_end = run_end = e;
+                ascii_host = PyUnicode_Substring(t->obj, run_start, host_end);
+                if (!ascii_host)
+                    goto error;
+            }
+            else
+                continue; /* dotless hosts: the pure path handles them */
+            before_slash = 1;
+        }
+        else {
             run_start = m;
             while (run_start > pos && is_domain(t, run_start - 1))
                 run_start--;
-        }
-        /* URLs with an IP host (only with an explicit scheme) come in order too. */
-        while (ip_search && ip_at <= run_start) {
-            if (next_ip_link == NULL || ip_start < pos) {
-                Py_CLEAR(next_ip_link);
-                PyObject *r = next_ip(t, pos > ip_at ? pos : ip_at);
-                if (!r)
+            if (run_start == pos && pos > 0 && is_domain(t, pos - 1)) {
+                /* a run that began inside the previous link or run */
+                pos = domain_run_end(t, m);
+                continue;
+            }
+            run_end = domain_run_end(t, m);
+            pos = run_end;
+            /* a default-ignorable character that ends the run is not part of the host */
+            while (run_end > run_start && (flags_of(RD(t, run_end - 1)) & F_IGNORABLE))
+                run_end--;
+            host_end = run_end;
+            while (host_end > run_start && is_sep(RD(t, host_end - 1)))
+                host_end--;
+            if (host_end == run_start)
+                continue;
+            Py_ssize_t last_label;
+            Py_ssize_t empty = labels(t, run_start, host_end, &last_label);
+            if (empty >= 0) {
+                /* an ellipsis ends a host written without a scheme */
+                Py_ssize_t cut = empty - 1;
+                int has_sep = 0;
+                for (Py_ssize_t i = run_start; i < cut; i++)
+                    if (is_sep(RD(t, i))) {
+                        has_sep = 1;
+                        break;
+                    }
+                if (empty == run_start || py_starts(t, run_start - 2, "//", 2) || !has_sep)
+                    continue;
+                host_end = run_end = cut;
+                if (labels(t, run_start, host_end, &last_label) >= 0)
+                    continue;
+            }
+            int digits = last_label < host_end;
+            for (Py_ssize_t i = last_label; i < host_end && digits; i++)
+                digits = is_ascii_digit(RD(t, i));
+            int at_before = run_start > 0 && RD(t, run_start - 1) == '@';
+            if (digits) {
+                /* WHATWG URL "ends in a number": an IPv4 address or nothing */
+                if (at_before || !py_starts(t, run_start - 3, "://", 3))
+                    continue;
+                int ok = call_pred(cb_ipv4_ok, t, run_start, host_end);
+                if (ok < 0)
                     goto error;
-                if (r == Py_None) {
-                    Py_DECREF(r);
-                    ip_search = 0;
-                    break;
-                }
-                next_ip_link = r;
-                if (link_pos(r, s_start, &ip_start) < 0 || link_pos(r, s_end, &ip_end) < 0)
+                if (!ok)
+                    continue;
+                ascii_host = PyUnicode_Substring(t->obj, run_start, host_end);
+                if (!ascii_host)
                     goto error;
             }
-            if (ip_start > run_start)
-                break;
-            int rc = PyList_Append(out, next_ip_link);
-            Py_CLEAR(next_ip_link);
-            if (rc < 0)
-                goto error;
-            pos = ip_at = last_end = ip_end;
-        }
-        if (m < 0)
-            break;
-        if (run_start == pos && pos > 0 && is_domain(t, pos - 1)) {
-            /* a run that began inside the previous link or run */
-            Py_ssize_t j = m;
-            while (j < n && is_domain(t, j))
-                j++;
-            pos = j;
-            continue;
-        }
-        Py_ssize_t run_end = m;
-        while (run_end < n && is_domain(t, run_end))
-            run_end++;
-        pos = run_end;
-        Py_ssize_t host_end = run_end;
-        while (host_end > run_start && is_sep(RD(t, host_end - 1)))
-            host_end--;
-        if (host_end == run_start)
-            continue;
-        /* _labels: an empty label, and the start of the last label */
-        if (is_sep(RD(t, run_start)))
-            continue;
-        Py_ssize_t last_label = run_start;
-        int empty = 0;
-        for (Py_ssize_t i = run_start; i < host_end; i++) {
-            if (is_sep(RD(t, i))) {
-                if (i == last_label) {
-                    empty = 1;
-                    break;
+            else {
+                int ok = tld_ok(t, last_label, host_end, tlds);
+                if (ok < 0)
+                    goto error;
+                if (!ok)
+                    continue;
+                ascii_host = ascii_host_of(t, run_start, host_end);
+                if (!ascii_host)
+                    goto error;
+                if (ascii_host == Py_None) {
+                    Py_DECREF(ascii_host);
+                    continue;
                 }
-                last_label = i + 1;
             }
-        }
-        if (empty)
-            continue;
-        int ok = tld_ok(t, last_label, host_end, tlds);
-        if (ok < 0)
-            goto error;
-        if (!ok)
-            continue;
-        PyObject *host = PyUnicode_Substring(t->obj, run_start, host_end);
-        if (!host)
-            goto error;
-        PyObject *ascii_host = PyObject_CallOneArg(cb_ascii_host, host);
-        Py_DECREF(host);
-        if (!ascii_host)
-            goto error;
-        if (ascii_host == Py_None || !PyUnicode_Check(ascii_host)) {
-            Py_DECREF(ascii_host);
-            continue;
-        }
-
-        if (run_start > 0 && RD(t, run_start - 1) == '@') {
-            /* §5: the domain of an email address. If the local-part fails, nothing is linked. */
-            Py_ssize_t start = email_start(t, run_start - 1);
-            Py_ssize_t sl;
-            if (start < 0 || (starts(t, start, "//", 2) && scheme_before(t, start + 2, &sl) >= 0) ||
-                start < last_end) {
+            if (at_before) {
+                /* §5: the domain of an email address. If the local-part fails, nothing is linked. */
+                Py_ssize_t start = emails ? email_start(t, run_start - 1) : -1;
+                if (start < 0 || bad_local(t, start, run_start - 1) || start < last_end) {
+                    Py_DECREF(ascii_host);
+                    continue;
+                }
+                Py_ssize_t local = start;
+                if (starts(t, local, "mailto:", 7))
+                    local += 7;
+                PyObject *href = build_href(s_mailto, "@", ascii_host, t, local, run_start - 1,
+                                            mailto_safe, 1);
+                Py_DECREF(ascii_host);
+                if (!href)
+                    goto error;
+                PyObject *lt = PyUnicode_Substring(t->obj, start, host_end);
+                if (!lt) {
+                    Py_DECREF(href);
+                    goto error;
+                }
+                if (append_steal(out, make_link(start, host_end, s_email, lt, href)) < 0)
+                    goto error;
+                pos = last_end = host_end;
+                continue;
+            }
+            if (run_end < n && RD(t, run_end) == '@') {
                 Py_DECREF(ascii_host);
                 continue;
             }
-            Py_ssize_t local = start;
-            if (starts(t, local, "mailto:", 7))
-                local += 7;
-            PyObject *href = build_href(s_mailto, "@", ascii_host, t, local, run_start - 1,
-                                        mailto_safe, 1);
+            before_slash = run_start > 0 && RD(t, run_start - 1) == '/';
+        }
+
+        /* A URL: scheme (if written), host, port; then §3.5.1 termination. */
+        Py_ssize_t link_start;
+        PyObject *scheme;
+        int ws = written_scheme(t, run_start, schemes, &link_start, &scheme);
+        if (ws < 0) {
             Py_DECREF(ascii_host);
-            if (!href)
-                goto error;
-            PyObject *lt = PyUnicode_Substring(t->obj, start, host_end);
-            if (!lt) {
-                Py_DECREF(href);
-                goto error;
+            goto error;
+        }
+        if (ws == 2 || (ws == 0 && (before_slash || !schemeless)) || link_start < last_end) {
+            Py_XDECREF(scheme);
+            Py_DECREF(ascii_host);
+            continue;
+        }
+        if (ws == 1) {
+            Py_ssize_t tail = host_end;
+            while (tail < n && is_userinfo_char(RD(t, tail)))
+                tail++;
+            if (tail < n && RD(t, tail) == '@') {
+                /* "scheme://user[:password]@host": nothing is linked */
+                Py_DECREF(scheme);
+                Py_DECREF(ascii_host);
+                continue;
             }
-            if (append_steal(out, make_link(start, host_end, s_email, lt, href)) < 0)
-                goto error;
-            pos = last_end = host_end;
-            continue;
         }
-        if (run_end < n && RD(t, run_end) == '@') {
-            Py_DECREF(ascii_host);
-            continue;
-        }
-
-        Py_ssize_t link_start = run_start, slen = 0;
-        Py_ssize_t sstart = scheme_before(t, run_start, &slen);
-        if (sstart >= 0)
-            link_start = sstart;
-        else if (starts(t, run_start - 2, "//", 2)) {
-            Py_DECREF(ascii_host);
-            continue; /* after '//' of a scheme that is not http or https */
-        }
-
-        /* A trailing FQDN dot is kept only when a path, query or fragment follows. */
+        /* Port (WHATWG URL port state); a trailing FQDN dot before it is kept. */
+        Py_ssize_t dot = run_end - host_end == 1 ? run_end : host_end;
         Py_ssize_t after = host_end;
-        if (run_end - host_end == 1 && run_end < n &&
-            (RD(t, run_end) == '/' || RD(t, run_end) == '?' || RD(t, run_end) == '#'))
-            after = run_end;
-        else if (run_end == host_end && run_end < n && RD(t, run_end) == ':') {
-            /* port: ":([0-9]{1,5})(?![0-9])" and at most 65535 */
-            Py_ssize_t j = host_end + 1;
-            long v = 0;
-            while (j < n && j - host_end <= 5 && RD(t, j) >= '0' && RD(t, j) <= '9') {
-                v = v * 10 + (long)(RD(t, j) - '0');
+        if (dot < n && RD(t, dot) == ':') {
+            Py_ssize_t j = dot + 1, significant = 0;
+            long value = 0;
+            while (j < n && is_ascii_digit(RD(t, j))) {
+                Py_UCS4 c = RD(t, j);
+                if (significant || c != '0') {
+                    significant++;
+                    if (significant <= 6)
+                        value = value * 10 + (long)(c - '0');
+                }
                 j++;
             }
-            if (j > host_end + 1 && !(j < n && RD(t, j) >= '0' && RD(t, j) <= '9') && v <= 65535)
+            if (j > dot + 1) {
+                Py_ssize_t glued = domain_run_end(t, j);
+                int glued_text = 0;
+                for (Py_ssize_t k = j; k < glued; k++)
+                    if (!is_sep(RD(t, k))) {
+                        glued_text = 1;
+                        break;
+                    }
+                if (significant > 5 || value > 65535 || glued_text) {
+                    /* linking the host alone would point somewhere else */
+                    Py_XDECREF(scheme);
+                    Py_DECREF(ascii_host);
+                    if (glued > pos)
+                        pos = glued;
+                    continue;
+                }
                 after = j;
+            }
         }
+        else if (dot > host_end && dot < n &&
+                 (RD(t, dot) == '/' || RD(t, dot) == '?' || RD(t, dot) == '#'))
+            after = dot;
         Py_ssize_t end;
         Py_UCS4 ca = after < n ? RD(t, after) : 0;
         if (after == n || !(ca == '/' || ca == '?' || ca == '#'))
             end = after; /* §3.5.1 step 5.2.1 at once */
         else
             end = terminate(t, after);
-
-        PyObject *scheme;
-        if (sstart >= 0) {
-            if (RD(t, sstart + slen - 1) < 128) { /* ASCII: "http" or "https" */
-                scheme = slen == 5 ? s_https : s_http;
-                Py_INCREF(scheme);
+        if (ws == 0 && emails && end < n) {
+            /* §5: the host is the start of an email's local-part: the email wins */
+            Py_ssize_t es = ahead_email_start(&ah, t, end, tlds);
+            if (es == -2) {
+                Py_DECREF(ascii_host);
+                goto error;
             }
-            else { /* "httpſ" (U+017F matches "s" under (?i)): str.lower() as the reference */
-                PyObject *raw = PyUnicode_Substring(t->obj, sstart, sstart + slen);
-                if (!raw) {
-                    Py_DECREF(ascii_host);
-                    goto error;
-                }
-                scheme = PyObject_CallMethod(raw, "lower", NULL);
-                Py_DECREF(raw);
-                if (!scheme) {
-                    Py_DECREF(ascii_host);
-                    goto error;
-                }
+            if (es >= 0 && last_end <= es && es <= link_start) {
+                Py_DECREF(ascii_host);
+                continue;
             }
         }
-        else {
-            scheme = s_https;
-            Py_INCREF(scheme);
-        }
-        PyObject *href = build_href(scheme, "://", ascii_host, t, host_end, end, href_safe, 0);
-        Py_DECREF(scheme);
+        PyObject *href = build_href(ws == 1 ? scheme : s_https, "://", ascii_host, t, host_end, end,
+                                    href_safe, 0);
+        Py_XDECREF(scheme);
         Py_DECREF(ascii_host);
         if (!href)
             goto error;
@@ -804,10 +1044,8 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             goto error;
         pos = last_end = end;
     }
-    Py_XDECREF(next_ip_link);
     return out;
 error:
-    Py_XDECREF(next_ip_link);
     Py_DECREF(out);
     return NULL;
 }
@@ -953,18 +1191,63 @@ setup_link_type(PyObject *type)
     return 0;
 }
 
+/* The ASCII safe set of an href ("!#$..."): ASCII alphanumerics plus these. */
+static int
+read_safe(PyObject *safe, uint8_t *tab)
+{
+    const char *u = PyUnicode_Check(safe) ? PyUnicode_AsUTF8(safe) : NULL;
+    if (!u) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "safe sets must be str");
+        return -1;
+    }
+    init_safe(tab, u);
+    return 0;
+}
+
 static PyObject *
 configure(PyObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"term", "email", "host_ranges", "brackets", "link_type",
-                             "tld_key", "ascii_host", "next_ip_link", NULL};
-    PyObject *term, *email, *host_ranges, *br, *lt, *tk, *ah, *ni;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOOOO:configure", kwlist, &term, &email,
-                                     &host_ranges, &br, &lt, &tk, &ah, &ni))
+    static char *kwlist[] = {"term", "email", "host_ranges", "ignorable_ranges", "brackets",
+                             "link_type", "tld_key", "ascii_host", "ipv4_ok", "ipv6_ok",
+                             "special_schemes", "href_safe", "mailto_safe", NULL};
+    PyObject *term, *email, *host_ranges, *ign_ranges, *br, *lt, *tk, *ah, *v4, *v6, *sp, *hs, *ms;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOOOOOOOOO:configure", kwlist, &term, &email,
+                                     &host_ranges, &ign_ranges, &br, &lt, &tk, &ah, &v4, &v6, &sp,
+                                     &hs, &ms))
         return NULL;
     if (!PyDict_Check(br)) {
         PyErr_SetString(PyExc_TypeError, "brackets must be a dict");
         return NULL;
+    }
+    if (!PyAnySet_Check(sp) || PySet_GET_SIZE(sp) > MAX_SPECIAL) {
+        PyErr_SetString(PyExc_TypeError, "special_schemes must be a small frozenset of str");
+        return NULL;
+    }
+    if (read_safe(hs, href_safe) < 0 || read_safe(ms, mailto_safe) < 0)
+        return NULL;
+    {
+        PyObject *it = PyObject_GetIter(sp), *item;
+        int k = 0;
+        if (!it)
+            return NULL;
+        while ((item = PyIter_Next(it)) != NULL) {
+            const char *u = PyUnicode_Check(item) ? PyUnicode_AsUTF8(item) : NULL;
+            if (!u || strlen(u) > MAX_SCHEME || !PyUnicode_IS_ASCII(item)) {
+                Py_DECREF(item);
+                Py_DECREF(it);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "special_schemes must hold short ASCII names");
+                return NULL;
+            }
+            strcpy(special_names[k], u);
+            Py_XSETREF(special_strs[k], item); /* steals the new reference */
+            k++;
+        }
+        Py_DECREF(it);
+        if (PyErr_Occurred())
+            return NULL;
+        special_names[k][0] = 0;
     }
     Py_buffer tv, ev;
     if (read_table(term, "term", &tv) < 0)
@@ -993,7 +1276,7 @@ configure(PyObject *self, PyObject *args, PyObject *kw)
     }
     PyBuffer_Release(&tv);
     PyBuffer_Release(&ev);
-    if (mark_ranges(host_ranges, all, F_HOST) < 0) {
+    if (mark_ranges(host_ranges, all, F_HOST) < 0 || mark_ranges(ign_ranges, all, F_IGNORABLE) < 0) {
         PyMem_Free(all);
         return NULL;
     }
@@ -1066,7 +1349,9 @@ configure(PyObject *self, PyObject *args, PyObject *kw)
     n_brackets = nb;
     Py_XSETREF(cb_tld_key, Py_NewRef(tk));
     Py_XSETREF(cb_ascii_host, Py_NewRef(ah));
-    Py_XSETREF(cb_next_ip, Py_NewRef(ni));
+    Py_XSETREF(cb_ipv4_ok, Py_NewRef(v4));
+    Py_XSETREF(cb_ipv6_ok, Py_NewRef(v6));
+    Py_XSETREF(special_schemes, Py_NewRef(sp));
     configured = 1;
     Py_RETURN_NONE;
 }
@@ -1079,10 +1364,12 @@ fast_links(PyObject *self, PyObject *unused)
 
 static PyMethodDef methods[] = {
     {"configure", (PyCFunction)(void (*)(void))configure, METH_VARARGS | METH_KEYWORDS,
-     "configure(term, email, host_ranges, brackets, link_type, tld_key, ascii_host, "
-     "next_ip_link): the run-time tables and callbacks."},
+     "configure(term, email, host_ranges, ignorable_ranges, brackets, link_type, tld_key, "
+     "ascii_host, ipv4_ok, ipv6_ok, special_schemes, href_safe, mailto_safe): the run-time "
+     "tables and callbacks."},
     {"scan", (PyCFunction)(void (*)(void))scan, METH_FASTCALL,
-     "scan(text, tlds) -> list[Link]: detection._scan without a trace."},
+     "scan(text, tlds, emails=True, schemeless=True, schemes=SPECIAL_SCHEMES) -> list[Link]: "
+     "detection._scan without a trace or dotless hosts."},
     {"terminate", (PyCFunction)(void (*)(void))py_terminate, METH_FASTCALL,
      "terminate(text, start) -> int: §3.5.1 (termination._terminate)."},
     {"email_start", (PyCFunction)(void (*)(void))py_email_start, METH_FASTCALL,
@@ -1100,8 +1387,6 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    init_safe(href_safe, "!#$%&'()*+,-./:;=?@[]_~");
-    init_safe(mailto_safe, "!$&'*+-./=^_`{|}~");
     s_url = PyUnicode_InternFromString("url");
     s_email = PyUnicode_InternFromString("email");
     s_https = PyUnicode_InternFromString("https");

@@ -285,14 +285,17 @@ def _find(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS)
     """``list(_scan(text, tlds, None, opts))``: by the compiled core when it is in use and
     handles ``opts`` (the Links are the same; tests/test_accel.py)."""
     fast = scanner()
-    if fast is not None and opts is DEFAULT_OPTIONS:
-        return fast(text, tlds)
+    if fast is not None:
+        if opts is DEFAULT_OPTIONS:
+            return fast(text, tlds)
+        if not opts.dotless_hosts:  # dotless hosts: the pure path only
+            return fast(text, tlds, opts.emails, opts.schemeless, opts.schemes)
     return list(_scan(text, tlds, None, opts))
 
 
 def _iter(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS) -> Iterator[Link]:
     """Like :func:`_find`; lazy on the pure-Python path."""
-    if opts is DEFAULT_OPTIONS and scanner() is not None:
+    if not opts.dotless_hosts and scanner() is not None:
         return iter(_find(text, tlds, opts))
     return _scan(text, tlds, None, opts)
 
