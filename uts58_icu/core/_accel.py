@@ -15,6 +15,7 @@ cached Python functions for what needs ICU (UTS #46 for hosts and TLDs).
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Collection
 from functools import lru_cache
 from types import ModuleType
@@ -43,9 +44,18 @@ ACCELERATED: bool = _SPEEDUPS is not None
 Scanner = Callable[..., list[Any]]
 
 
+_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=1)
 def _configured(module: ModuleType) -> ModuleType:
     """``module`` (``_speedups``) handed the run-time tables and callbacks, once."""
+    with _LOCK:
+        _configure(module)
+    return module
+
+
+def _configure(module: ModuleType) -> None:
     from .._icu import unicode_set_ranges
     from . import detection
     from ._classes import HOST_LABEL_CHAR
@@ -67,7 +77,6 @@ def _configured(module: ModuleType) -> ModuleType:
         href_safe=detection._HREF_SAFE,
         mailto_safe=detection._MAILTO_SAFE,
     )
-    return module
 
 
 @lru_cache(maxsize=1)

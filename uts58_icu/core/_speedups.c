@@ -1216,6 +1216,8 @@ configure(PyObject *self, PyObject *args, PyObject *kw)
                                      &host_ranges, &ign_ranges, &br, &lt, &tk, &ah, &v4, &v6, &sp,
                                      &hs, &ms))
         return NULL;
+    if (configured) /* once per process: a scan in progress keeps reading the tables */
+        Py_RETURN_NONE;
     if (!PyDict_Check(br)) {
         PyErr_SetString(PyExc_TypeError, "brackets must be a dict");
         return NULL;
