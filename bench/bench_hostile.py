@@ -73,6 +73,16 @@ CASES: dict[str, tuple[str, Callable[[int], str]]] = {
     "double_slash_hosts": ("'//x.com' * N  (scheme-relative, not linked)", rep("//x.com")),
     "ip_urls_spaced": ("'http://1.1.1.1 ' * N  (an IPv4 URL every 15 bytes)", rep("http://1.1.1.1 ")),
     "ip_urls_nospace": ("'http://1.1.1.1/' * N  (IPv4 URLs inside one path)", rep("http://1.1.1.1/")),
+    # the base-algorithm fixes of issue 15 Part 1 (corefix)
+    "ip_glued_letter": ("'http://1.1.1.1é' * N  (IPv4 run glued to a letter)", rep("http://1.1.1.1\u00e9")),
+    "ipv6_urls": ("'http://[::1]/ ' * N", rep("http://[::1]/ ")),
+    "glued_http": ("'1.http://x.com ' * N  (http:// glued to text before it)", rep("1.http://x.com ")),
+    "hosts_before_at": ("'a.com+' * N + 'c@d.com'  (one local-part made of hosts)", rep("a.com+", suffix="c@d.com")),
+    "hosts_plus_no_at": ("'a.com+' * N  (Link_Email run with no '@')", rep("a.com+")),
+    "userinfo_urls": ("'http://u:p@x.com/ ' * N", rep("http://u:p@x.com/ ")),
+    "glued_ports": ("'a.com:8080x' * N  (invalid ports)", rep("a.com:8080x")),
+    "long_port": ("'a.com:' + '0' * N", rep("0", prefix="a.com:")),
+    "ellipsis_hosts": ("'a.com...' * N", rep("a.com...")),
 }
 
 WARM_TEXT = "Mail bob@example.com or see https://example.com/a_(b) and http://1.2.3.4/x."

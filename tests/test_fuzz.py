@@ -251,7 +251,7 @@ def test_find_links_without_tlds_only_ip_urls(text: str) -> None:
     """With an empty TLD set nothing but scheme + IP-address URLs can be found."""
     for link in find_links(text, tlds=()):
         assert link.kind == "url"
-        assert link.href.lower().startswith(("http://", "https://"))
+        assert link.href.lower().startswith(("http://", "https://", "ftp://", "ws://", "wss://"))
         host = urllib.parse.urlsplit(link.href).hostname or ""
         assert host.replace(".", "").isdigit() or ":" in host, link
 
