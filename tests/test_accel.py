@@ -274,6 +274,22 @@ def test_every_str_kind(kind: str) -> None:
     assert [link.text for link in links] == ["https://example.com/a_(b)?q=1#x", "bob@example.org"]
 
 
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # Found by the fuzz tests: a negative start in str.startswith counts from the end,
+        # so a text ending in "//" or "://" changed what was linked at its start.
+        ("0@0.AL//", ["0@0.AL"]),
+        ("a.com...b //", ["a.com"]),
+        ("1.2.3.4 ://", []),
+    ],
+)
+def test_text_end_does_not_change_its_start(text: str, expected: list[str]) -> None:
+    for find in (pure, fast) if _compiled is not None else (pure,):
+        assert [link.text for link in find(text)] == expected
+        assert [link.text for link in find(" " + text + " ")] == expected
+
+
 # ---------------------------------------------------------------------------
 # The dispatcher, the public flag and its errors
 # ---------------------------------------------------------------------------

@@ -433,19 +433,6 @@ make_link(Py_ssize_t start, Py_ssize_t end, PyObject *kind, PyObject *text, PyOb
 
 /* ------------------------------------------------------------- scan */
 
-/* Python's text.startswith(s, i): a negative i counts from the end (detection.py
- * relies on it in a few places, e.g. text.startswith("//", run_start - 2)). */
-static inline int
-py_starts(const Text *t, Py_ssize_t i, const char *s, Py_ssize_t len)
-{
-    if (i < 0) {
-        i += t->n;
-        if (i < 0)
-            i = 0;
-    }
-    return starts(t, i, s, len);
-}
-
 static inline int
 is_domain(const Text *t, Py_ssize_t i)
 {
@@ -585,7 +572,7 @@ bad_local(const Text *t, Py_ssize_t start, Py_ssize_t at)
     Py_ssize_t u = start;
     while (u > 0 && is_userinfo_char(RD(t, u - 1)))
         u--;
-    return py_starts(t, u - 2, "//", 2);
+    return starts(t, u - 2, "//", 2);
 }
 
 /* _domain_end(text, start, tlds) is not None: 1, 0 or -1 (error). */
@@ -881,7 +868,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                         has_sep = 1;
                         break;
                     }
-                if (empty == run_start || py_starts(t, run_start - 2, "//", 2) || !has_sep)
+                if (empty == run_start || starts(t, run_start - 2, "//", 2) || !has_sep)
                     continue;
                 host_end = run_end = cut;
                 if (labels(t, run_start, host_end, &last_label) >= 0)
@@ -893,7 +880,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             int at_before = run_start > 0 && RD(t, run_start - 1) == '@';
             if (digits) {
                 /* WHATWG URL "ends in a number": an IPv4 address or nothing */
-                if (at_before || !py_starts(t, run_start - 3, "://", 3))
+                if (at_before || !starts(t, run_start - 3, "://", 3))
                     continue;
                 int ok = call_pred(cb_ipv4_ok, t, run_start, host_end);
                 if (ok < 0)

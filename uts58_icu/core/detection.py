@@ -485,7 +485,7 @@ def _bad_local(text: str, start: int, at: int) -> str | None:
     if local.startswith("/"):
         return "email local-part starts with '/': the '//' of a URL, not an address"
     u = run_back(patterns().userinfo_chars, text, start)
-    if text.startswith("//", u - 2):
+    if u >= 2 and text.startswith("//", u - 2):  # (a negative start would count from the end)
         return "userinfo of a URL (scheme://user[:password]@host, deprecated): nothing is linked"
     return None
 
@@ -562,7 +562,7 @@ def _scan(
                 cut = empty - 1
                 if (
                     empty == run_start
-                    or text.startswith("//", run_start - 2)
+                    or (run_start >= 2 and text.startswith("//", run_start - 2))
                     or not p.separator.search(text, run_start, cut)
                 ):
                     reject(run_start, host_end, f"empty domain label at offset {empty}")
@@ -577,7 +577,7 @@ def _scan(
             before = text[run_start - 1] if run_start else ""
             if tld.isascii() and tld.isdigit():
                 # WHATWG URL "ends in a number": the host is an IPv4 address or nothing.
-                if before == "@" or not text.startswith("://", run_start - 3) or not _ipv4_ok(host):
+                if before == "@" or run_start < 3 or not text.startswith("://", run_start - 3) or not _ipv4_ok(host):
                     reject(run_start, host_end, f"{host!r} ends in a number: only a valid IPv4 address after a scheme is linked")
                     continue
                 ascii_host = host
