@@ -12,11 +12,11 @@ import os
 import shlex
 import sys
 
-from setuptools import Extension, setup
-from setuptools.command.build_ext import build_ext
+from setuptools import Extension, setup  # type: ignore[import-untyped]
+from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
 
 
-class OptionalBuildExt(build_ext):
+class OptionalBuildExt(build_ext):  # type: ignore[misc]
     """build_ext that turns a failed compile into a warning."""
 
     def run(self) -> None:

@@ -25,16 +25,15 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
+from test_fuzz import FRAGMENTS, any_char, any_text, link_like, targeted_text, url_text
 
 import uts58_icu
 from uts58_icu.core import _accel, detection
 from uts58_icu.core.email import _email_start
 from uts58_icu.core.termination import _terminate
 from uts58_icu.core.tlds import default_tlds
-
-from test_fuzz import FRAGMENTS, any_char, any_text, link_like, targeted_text, url_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
