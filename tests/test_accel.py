@@ -331,7 +331,10 @@ def test_compiled_errors_are_clear() -> None:
     with pytest.raises(TypeError):
         _c().scan(b"example.com", default_tlds())
     with pytest.raises(TypeError):
-        _c().scan("example.com", None, None)
+        _c().scan("example.com", None, True, True, detection.SPECIAL_SCHEMES, "one too many")
+    with pytest.raises(TypeError):
+        _c().scan()
+    assert _c().scan("see example.com") == _c().scan("see example.com", default_tlds()) == pure("see example.com")
 
     class Boom:
         def __contains__(self, item: Any) -> bool:

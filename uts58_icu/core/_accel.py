@@ -60,6 +60,7 @@ def _configure(module: ModuleType) -> None:
     from . import detection
     from ._classes import HOST_LABEL_CHAR
     from .properties import derived
+    from .tlds import default_tlds
 
     d = derived()
     module.configure(
@@ -76,7 +77,17 @@ def _configure(module: ModuleType) -> None:
         special_schemes=detection.SPECIAL_SCHEMES,
         href_safe=detection._HREF_SAFE,
         mailto_safe=detection._MAILTO_SAFE,
+        default_tlds=default_tlds,
     )
+
+
+#: ``scan(text)`` with the default TLDs and options: the compiled core, configured by its
+#: first call (through the hook below); None on the pure path. The public ``find_links``
+#: calls it directly when every argument has its default (the short-message latency).
+FAST_DEFAULT_SCAN: Scanner | None = None
+if _SPEEDUPS is not None:
+    _SPEEDUPS.set_hook(lambda: _configured(_SPEEDUPS))
+    FAST_DEFAULT_SCAN = _SPEEDUPS.scan
 
 
 @lru_cache(maxsize=1)

@@ -52,6 +52,9 @@ static PyObject *cb_ascii_host = NULL;   /* _ascii_host(host) -> str | None */
 static PyObject *cb_ipv4_ok = NULL;      /* _ipv4_ok(host) -> bool */
 static PyObject *cb_ipv6_ok = NULL;      /* _ipv6_ok("[...]") -> bool */
 static PyObject *special_schemes = NULL; /* detection.SPECIAL_SCHEMES (the default schemes) */
+static PyObject *configure_hook = NULL;  /* called by the first scan: calls configure() */
+static PyObject *cb_default_tlds = NULL; /* default_tlds(), called once for tlds=None */
+static PyObject *default_tlds_obj = NULL;
 static char special_names[MAX_SPECIAL + 1][MAX_SCHEME + 1];
 static PyObject *special_strs[MAX_SPECIAL + 1];
 static PyTypeObject *link_type = NULL;
@@ -757,6 +760,28 @@ ipv6_host_end(const Text *t, Py_ssize_t i)
     return j + 1;
 }
 
+/* The first scan calls the hook set by set_hook() (uts58_icu.core._accel), which
+ * derives the tables from ICU and calls configure(). */
+static int
+ensure_configured(void)
+{
+    if (configured)
+        return 0;
+    if (!configure_hook) {
+        PyErr_SetString(PyExc_RuntimeError, "_speedups.configure() was not called");
+        return -1;
+    }
+    PyObject *r = PyObject_CallNoArgs(configure_hook);
+    if (!r)
+        return -1;
+    Py_DECREF(r);
+    if (!configured) {
+        PyErr_SetString(PyExc_RuntimeError, "the configure hook did not configure _speedups");
+        return -1;
+    }
+    return 0;
+}
+
 static int
 append_steal(PyObject *list, PyObject *item)
 {
@@ -772,16 +797,23 @@ append_steal(PyObject *list, PyObject *item)
 static PyObject *
 scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs < 2 || nargs > 5 || !PyUnicode_Check(args[0])) {
+    if (nargs < 1 || nargs > 5 || !PyUnicode_Check(args[0])) {
         PyErr_SetString(PyExc_TypeError,
-                        "scan(text: str, tlds, emails=True, schemeless=True, schemes=SPECIAL_SCHEMES)");
+                        "scan(text: str, tlds=None, emails=True, schemeless=True, schemes=SPECIAL_SCHEMES)");
         return NULL;
     }
-    if (!configured) {
-        PyErr_SetString(PyExc_RuntimeError, "_speedups.configure() was not called");
+    if (!configured && ensure_configured() < 0)
         return NULL;
+    PyObject *tlds = nargs > 1 ? args[1] : Py_None;
+    if (tlds == Py_None) {
+        if (!default_tlds_obj) {
+            PyObject *d = PyObject_CallNoArgs(cb_default_tlds);
+            if (!d)
+                return NULL;
+            Py_XSETREF(default_tlds_obj, d);
+        }
+        tlds = default_tlds_obj;
     }
-    PyObject *tlds = args[1];
     int emails = 1, schemeless = 1;
     if (nargs > 2 && (emails = PyObject_IsTrue(args[2])) < 0)
         return NULL;
@@ -1045,10 +1077,8 @@ py_terminate(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "terminate(text: str, start: int)");
         return NULL;
     }
-    if (!configured) {
-        PyErr_SetString(PyExc_RuntimeError, "_speedups.configure() was not called");
+    if (!configured && ensure_configured() < 0)
         return NULL;
-    }
     Text T;
     T.obj = args[0];
     T.kind = PyUnicode_KIND(T.obj);
@@ -1072,10 +1102,8 @@ py_email_start(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "email_start(text: str, at: int)");
         return NULL;
     }
-    if (!configured) {
-        PyErr_SetString(PyExc_RuntimeError, "_speedups.configure() was not called");
+    if (!configured && ensure_configured() < 0)
         return NULL;
-    }
     Text T;
     T.obj = args[0];
     T.kind = PyUnicode_KIND(T.obj);
@@ -1197,11 +1225,11 @@ configure(PyObject *self, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"term", "email", "host_ranges", "ignorable_ranges", "brackets",
                              "link_type", "tld_key", "ascii_host", "ipv4_ok", "ipv6_ok",
-                             "special_schemes", "href_safe", "mailto_safe", NULL};
-    PyObject *term, *email, *host_ranges, *ign_ranges, *br, *lt, *tk, *ah, *v4, *v6, *sp, *hs, *ms;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOOOOOOOOO:configure", kwlist, &term, &email,
+                             "special_schemes", "href_safe", "mailto_safe", "default_tlds", NULL};
+    PyObject *term, *email, *host_ranges, *ign_ranges, *br, *lt, *tk, *ah, *v4, *v6, *sp, *hs, *ms, *dt;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOOOOOOOOOO:configure", kwlist, &term, &email,
                                      &host_ranges, &ign_ranges, &br, &lt, &tk, &ah, &v4, &v6, &sp,
-                                     &hs, &ms))
+                                     &hs, &ms, &dt))
         return NULL;
     if (configured) /* once per process: a scan in progress keeps reading the tables */
         Py_RETURN_NONE;
@@ -1341,7 +1369,19 @@ configure(PyObject *self, PyObject *args, PyObject *kw)
     Py_XSETREF(cb_ipv4_ok, Py_NewRef(v4));
     Py_XSETREF(cb_ipv6_ok, Py_NewRef(v6));
     Py_XSETREF(special_schemes, Py_NewRef(sp));
+    Py_XSETREF(cb_default_tlds, Py_NewRef(dt));
     configured = 1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+set_hook(PyObject *self, PyObject *hook)
+{
+    if (!PyCallable_Check(hook)) {
+        PyErr_SetString(PyExc_TypeError, "the hook must be callable");
+        return NULL;
+    }
+    Py_XSETREF(configure_hook, Py_NewRef(hook));
     Py_RETURN_NONE;
 }
 
@@ -1357,12 +1397,14 @@ static PyMethodDef methods[] = {
      "ascii_host, ipv4_ok, ipv6_ok, special_schemes, href_safe, mailto_safe): the run-time "
      "tables and callbacks."},
     {"scan", (PyCFunction)(void (*)(void))scan, METH_FASTCALL,
-     "scan(text, tlds, emails=True, schemeless=True, schemes=SPECIAL_SCHEMES) -> list[Link]: "
+     "scan(text, tlds=None, emails=True, schemeless=True, schemes=SPECIAL_SCHEMES) -> list[Link]: "
      "detection._scan without a trace or dotless hosts."},
     {"terminate", (PyCFunction)(void (*)(void))py_terminate, METH_FASTCALL,
      "terminate(text, start) -> int: §3.5.1 (termination._terminate)."},
     {"email_start", (PyCFunction)(void (*)(void))py_email_start, METH_FASTCALL,
      "email_start(text, at) -> int | None: §5.2 (email._email_start)."},
+    {"set_hook", set_hook, METH_O,
+     "set_hook(fn): fn() is called by the first scan and must call configure()."},
     {"fast_links", fast_links, METH_NOARGS, "Whether Links are built without calling the class."},
     {NULL, NULL, 0, NULL},
 };

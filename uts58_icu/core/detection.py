@@ -17,7 +17,7 @@ from typing import Literal
 from .._args import require_str
 from .._icu import idna_to_ascii_errors, idna_to_unicode, idna_to_unicode_errors
 from ._classes import LABEL_SEPARATORS, patterns, run_back
-from ._accel import scanner
+from ._accel import FAST_DEFAULT_SCAN, scanner
 from .email import MAILTO, _email_start
 from .termination import Note, _terminate
 from .tlds import default_tlds
@@ -253,6 +253,11 @@ def find_links(
     This is the conformant low-level detector; the §8 linkification layer
     (:mod:`uts58_icu.linkification`) filters its results with a ``LinkPolicy``.
     """
+    if (
+        FAST_DEFAULT_SCAN is not None and type(text) is str and tlds is None and emails is True
+        and schemeless is True and schemes == () and dotless_hosts == ()
+    ):
+        return FAST_DEFAULT_SCAN(text)  # every default: the compiled core at once
     _check(text, tlds)
     opts = _options(emails, schemeless, schemes, dotless_hosts)
     return _find(text, tld_set(tlds), opts)

@@ -29,6 +29,7 @@ from ..core.detection import (
     scan_options,
     tld_set,
 )
+from ..core._accel import FAST_DEFAULT_SCAN
 from ..core.termination import Note
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
 
@@ -64,6 +65,11 @@ def find_links(
     text that people will read. ``emails``, ``schemeless`` and ``schemes`` are those
     of the base detector (:func:`uts58_icu.core.detection.find_links`).
     """
+    if (
+        FAST_DEFAULT_SCAN is not None and type(text) is str and tlds is None and policy is None
+        and emails is True and schemeless is True and schemes == ()
+    ):
+        return FAST_DEFAULT_SCAN(text)  # every default: the compiled core at once
     _check(text, tlds)
     pol = _check_policy(policy)
     use = tld_set(tlds)
