@@ -24,10 +24,24 @@ from typing import Any
 __all__ = ["ACCELERATED", "scanner"]
 
 
+#: The interface version this module expects of ``_speedups`` (its ``ABI_VERSION``).
+ABI_VERSION = 2
+
+
 def _import() -> ModuleType | None:
     try:
         from . import _speedups  # type: ignore[attr-defined]
     except ImportError:
+        return None
+    if getattr(_speedups, "ABI_VERSION", None) != ABI_VERSION:
+        import warnings
+
+        warnings.warn(
+            "uts58_icu.core._speedups was built from other sources (rebuild it with "
+            "`pip install .`); the pure-Python path is used",
+            RuntimeWarning,
+            stacklevel=2,
+        )
         return None
     return _speedups  # type: ignore[no-any-return]
 

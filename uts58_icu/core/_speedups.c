@@ -33,6 +33,8 @@
 
 enum { T_INCLUDE = 0, T_HARD = 1, T_SOFT = 2, T_OPEN = 3, T_CLOSE = 4 };
 
+/* Bump with every change of the interface to _accel.py (configure, scan, set_hook). */
+#define ABI_VERSION 2
 #define BRACKET_STACK_LIMIT 125
 #define MAX_SCHEME 64 /* detection._MAX_SCHEME */
 #define MAX_SPECIAL 16
@@ -1428,5 +1430,11 @@ PyInit__speedups(void)
     empty_tuple = PyTuple_New(0);
     if (!s_url || !s_email || !s_https || !s_http || !s_mailto || !s_start || !s_end || !empty_tuple)
         return NULL;
-    return PyModule_Create(&module);
+    PyObject *mod = PyModule_Create(&module);
+    /* _accel.py checks it: a stale build from older sources is not used */
+    if (mod && PyModule_AddIntConstant(mod, "ABI_VERSION", ABI_VERSION) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
 }
