@@ -18,4 +18,6 @@ cd "$work"
 import uts58_icu, sys
 print("uts58_icu.ACCELERATED =", uts58_icu.ACCELERATED)
 sys.exit(1 if uts58_icu.ACCELERATED else 0)'
-"$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$work/src/tests" "$@"
+# The whole suite, at the quick "dev" Hypothesis profile (the *-pure tox envs run the
+# pure path at the "ci" profile).
+HYPOTHESIS_PROFILE=dev "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$work/src/tests" "$@"
