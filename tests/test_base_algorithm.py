@@ -216,6 +216,8 @@ def test_issue9_item1_ip_hosts_pass_the_policy_gate() -> None:
      ("router http://192.168.0.1/login?next=example.com/x ok", ["http://192.168.0.1/login?next=example.com/x"]),
      ("http://1.1.1.1é/x", []),
      ("http://[::1]:8080/x.com and b.com", ["http://[::1]:8080/x.com", "b.com"]),
+     ("http://[::1]é.com/x", []),
+     ("See http://[::1].", ["http://[::1]"]),
      ("http://010.0.0.1/ http://1.2.3.4.5/ http://256.1.1.1/", [])],
 )
 def test_issue9_item5_ip_hosts_never_overlap(text: str, expected: list[str]) -> None:
@@ -272,3 +274,28 @@ def test_issue9_item15_punycode_tld() -> None:
 def test_issue9_item15_bad_tlds_raise(tld: str) -> None:
     with pytest.raises(ValueError, match="tlds"):
         find_links("x", tlds={tld})
+
+
+@pytest.mark.parametrize("text", ["1.2.3.4 ://", "//@x.com //", "1.2.3.4 //"])
+def test_lookbehind_never_wraps_round_to_the_end(text: str) -> None:
+    """A check for "://" before offset 0 must not look at the end of the text."""
+    assert find_links(text) == []
+
+
+def test_port_of_many_zeros() -> None:
+    """Leading zeros are allowed (WHATWG), and a huge run of them is no int() overflow."""
+    text = "a.com:" + "0" * 10_000
+    assert texts(text) == [text]  # port 0
+    assert texts("a.com:00080/x") == ["a.com:00080/x"]
+    assert texts("a.com:" + "0" * 10_000 + "65536/x") == []
+
+
+def test_issue9_item5_linkify_html_does_not_duplicate_text() -> None:
+    html = linkify_html("router http://192.168.0.1/login?next=example.com/x ok")
+    assert html.count("example.com/x") == 2  # once in href, once as the link text
+    assert html.count("<a ") == 1
+
+
+def test_empty_port_after_a_scheme() -> None:
+    assert texts("http://example.com:/x") == ["http://example.com:/x"]
+    assert texts("see example.com:/x") == ["example.com"]  # no scheme: a colon in prose

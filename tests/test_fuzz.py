@@ -270,7 +270,7 @@ def test_find_links_with_tlds_subset(text: str) -> None:
         if link.kind == "email":
             host = link.text.rpartition("@")[2]
         else:
-            host = regex.match(r"(?i)(?:[a-z][a-z0-9+.\-]*://)?([^/?#]*)", link.text).group(1)
+            host = regex.match(r"(?:[A-Za-z][A-Za-z0-9+.\-]*://)?([^/?#]*)", link.text).group(1)
             host = regex.sub(r":[0-9]+$", "", host)
             if host.startswith("[") or host.replace(".", "").isdigit():
                 continue  # an IP address

@@ -864,6 +864,17 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 if (!ok)
                     continue;
                 host_end = run_end = e;
+                Py_ssize_t glued = domain_run_end(t, host_end);
+                int glued_text = 0;
+                for (Py_ssize_t k = host_end; k < glued; k++)
+                    if (!is_sep(RD(t, k))) {
+                        glued_text = 1;
+                        break;
+                    }
+                if (glued_text) { /* "[::1]é.com": no valid host */
+                    pos = glued;
+                    continue;
+                }
                 ascii_host = PyUnicode_Substring(t->obj, run_start, host_end);
                 if (!ascii_host)
                     goto error;
@@ -884,7 +895,8 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             run_end = domain_run_end(t, m);
             pos = run_end;
             /* a default-ignorable character that ends the run is not part of the host */
-            while (run_end > run_start && (flags_of(RD(t, run_end - 1)) & F_IGNORABLE))
+            while (run_end > run_start && RD(t, run_end - 1) > 0x7F &&
+                   (flags_of(RD(t, run_end - 1)) & F_IGNORABLE))
                 run_end--;
             host_end = run_end;
             while (host_end > run_start && is_sep(RD(t, host_end - 1)))
@@ -1028,6 +1040,9 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 }
                 after = j;
             }
+            else if (ws == 1 && dot + 1 < n &&
+                     (RD(t, dot + 1) == '/' || RD(t, dot + 1) == '?' || RD(t, dot + 1) == '#'))
+                after = dot + 1; /* an empty port (WHATWG: "http://example.com:/x" is valid) */
         }
         else if (dot > host_end && dot < n &&
                  (RD(t, dot) == '/' || RD(t, dot) == '?' || RD(t, dot) == '#'))
@@ -1038,7 +1053,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             end = after; /* §3.5.1 step 5.2.1 at once */
         else
             end = terminate(t, after);
-        if (ws == 0 && emails && end < n) {
+        if (ws == 0 && emails && end < n && !Py_UNICODE_ISSPACE(RD(t, end))) {
             /* §5: the host is the start of an email's local-part: the email wins */
             Py_ssize_t es = ahead_email_start(&ah, t, end, tlds);
             if (es == -2) {

@@ -404,12 +404,17 @@ def _mailto(local: str, ascii_domain: str) -> str:
 Trace = list[Note]
 
 
+def _just_before(text: str, s: str, end: int) -> bool:
+    """Whether ``text[:end]`` ends with ``s`` (never wrapping round to the end of text)."""
+    return end >= len(s) and text.startswith(s, end - len(s))
+
+
 def _written_scheme(text: str, host_start: int, schemes: frozenset[str]) -> tuple[int, str | None, str | None]:
     """``(link start, scheme, rejection)`` for the host that starts at ``host_start``.
 
     No ``//`` before the host: ``(host_start, None, None)``, a schemeless candidate.
     """
-    if not text.startswith("//", host_start - 2) or host_start < 2:
+    if not _just_before(text, "//", host_start):
         return host_start, None, None
     colon = host_start - 3
     if colon < 0 or text[colon] != ":":
@@ -490,7 +495,7 @@ def _bad_local(text: str, start: int, at: int) -> str | None:
     if local.startswith("/"):
         return "email local-part starts with '/': the '//' of a URL, not an address"
     u = run_back(patterns().userinfo_chars, text, start)
-    if u >= 2 and text.startswith("//", u - 2):  # (a negative start would count from the end)
+    if _just_before(text, "//", u):
         return "userinfo of a URL (scheme://user[:password]@host, deprecated): nothing is linked"
     return None
 
@@ -530,6 +535,11 @@ def _scan(
                     reject(run_start, run_start + 1, "'[' after '://' does not start a valid IPv6 address")
                     continue
                 host_end = run_end = bracket.end()
+                glued = run_forward(text, host_end).end()
+                if text[host_end:glued].strip(LABEL_SEPARATORS):  # "[::1]é.com": no valid host
+                    reject(run_start, glued, "label characters right after an IPv6 address")
+                    pos = glued
+                    continue
                 ascii_host = text[run_start:host_end]
             else:
                 host_end = p.label_chars.match(text, run_start).end()
@@ -553,7 +563,7 @@ def _scan(
             pos = run_end
             # UTS #46 maps a default-ignorable character (U+FE0F VARIATION SELECTOR-16 …)
             # to nothing: one that ends the run is not part of the host (NOTES.md).
-            while run_end > run_start and p.default_ignorable.match(text, run_end - 1):
+            while run_end > run_start and text[run_end - 1] > "\x7f" and p.default_ignorable.match(text, run_end - 1):
                 run_end -= 1
             host_end = run_end
             while host_end > run_start and text[host_end - 1] in LABEL_SEPARATORS:
@@ -567,7 +577,7 @@ def _scan(
                 cut = empty - 1
                 if (
                     empty == run_start
-                    or (run_start >= 2 and text.startswith("//", run_start - 2))
+                    or _just_before(text, "//", run_start)
                     or not p.separator.search(text, run_start, cut)
                 ):
                     reject(run_start, host_end, f"empty domain label at offset {empty}")
@@ -582,7 +592,7 @@ def _scan(
             before = text[run_start - 1] if run_start else ""
             if tld.isascii() and tld.isdigit():
                 # WHATWG URL "ends in a number": the host is an IPv4 address or nothing.
-                if before == "@" or run_start < 3 or not text.startswith("://", run_start - 3) or not _ipv4_ok(host):
+                if before == "@" or not _just_before(text, "://", run_start) or not _ipv4_ok(host):
                     reject(run_start, host_end, f"{host!r} ends in a number: only a valid IPv4 address after a scheme is linked")
                     continue
                 ascii_host = host
@@ -613,8 +623,7 @@ def _scan(
                     reject(start, host_end, f"local-part overlaps the link that ends at offset {last_end}")
                     continue
                 local = text[start : run_start - 1]
-                if local.startswith(MAILTO):
-                    local = local[len(MAILTO) :]
+                local = local.removeprefix(MAILTO)
                 if trace is not None:
                     trace.append(Note(start, host_end, "email: local-part by §5.2, ends with the domain"))
                 yield Link(start, host_end, "email", text[start:host_end], _mailto(local, ascii_host))
@@ -655,7 +664,7 @@ def _scan(
                 glued = run_forward(text, nxt).end()
                 if (
                     len(digits.lstrip("0")) > 5
-                    or int(digits) > 65535
+                    or int(digits.lstrip("0") or "0") > 65535
                     or text[nxt:glued].strip(LABEL_SEPARATORS)
                 ):
                     # Linking the host alone would point somewhere other than the text says.
@@ -663,13 +672,15 @@ def _scan(
                     pos = max(pos, glued)
                     continue
                 after = nxt
+            elif scheme is not None and dot + 1 < n and text[dot + 1] in "/?#":
+                after = dot + 1  # an empty port (WHATWG: "http://example.com:/x" is valid)
         elif dot > host_end and dot < n and text[dot] in "/?#":
             after = dot
         if trace is None and (after == n or text[after] not in "/?#"):
             end = after  # §3.5.1 step 5.2.1 at once: no Path, Query or Fragment follows
         else:
             end = _terminate(text, after, trace)
-        if scheme is None and ahead is not None and end < n:
+        if scheme is None and ahead is not None and end < n and not text[end].isspace():
             # §5: "invoked whenever an '@' … followed by a valid domain name". When all
             # between this host's end and that '@' is Link_Email, the host is part of
             # the local-part (<ptmcg.gm+pyparsing@gmail.com>): the email wins.
@@ -763,8 +774,7 @@ def link_at(
         ascii_domain = _ascii_host(domain)
         if ascii_domain is None or _email_start(t, at) != 0:
             return None
-        if local.startswith(MAILTO):
-            local = local[len(MAILTO) :]
+        local = local.removeprefix(MAILTO)
         return Link(start, end, "email", t, _mailto(local, ascii_domain))
     probe = Link(start, end, "url", t, "")
     a = anatomy(probe)
