@@ -135,6 +135,8 @@ def test_differential_any_text(text: str) -> None:
 @example("Ahttps://example.com")
 @example("http://user@example.com")
 @example("mailto:a@b.com.")
+@example("x com.\u200d@@")
+@example("com.\u200d")
 def test_differential_targeted(text: str) -> None:
     same(text)
 

@@ -496,7 +496,9 @@ labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
             prev = i;
         }
     }
-    *last_label = prev + 1;
+    /* no separator at all: detection._labels takes text.rfind(".", start, end) + 1,
+     * which is 0 (the start of the TEXT) -- kept identical */
+    *last_label = prev == start - 1 ? 0 : prev + 1;
     return -1;
 }
 
