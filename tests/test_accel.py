@@ -60,7 +60,7 @@ def fast(text: str, tlds: Collection[str] | None = None, opts: Options = detecti
     if opts is detection.DEFAULT_OPTIONS:
         links: list[detection.Link] = _c().scan(text, use)
     else:
-        links = _c().scan(text, use, opts.emails, opts.schemeless, opts.schemes)
+        links = _c().scan(text, use, opts.emails, opts.schemeless, opts.schemes, opts.dotless_hosts)
     return links
 
 
@@ -81,13 +81,14 @@ def same(
     return got
 
 
-#: The scan options the compiled core handles (dotless_hosts goes to the pure path).
+#: Scan options (every option of ScanOptions is handled by the compiled core).
 OPTIONS = [
     detection.DEFAULT_OPTIONS,
     detection.scan_options(emails=False),
     detection.scan_options(schemeless=False),
     detection.scan_options(schemes=("ssh", "git+https", "irc", "file", "x-y.z")),
     detection.scan_options(emails=False, schemeless=False, schemes=("HTTPX",)),
+    detection.scan_options(dotless_hosts=("localhost", "intranet", "例え", "xn--r8jz45g")),
 ]
 options = st.sampled_from(OPTIONS)
 
@@ -104,7 +105,7 @@ HOSTILE = FRAGMENTS + [
     "user@", "http://user@", "http://1.2.3.4", "http://[::1]", "https://10.0.0.256", "1.2.3.4",
     "xn--", "xn--bcher-kva", "ab--c.com", "-.com", "a-.com", ".com", "com.", "。", "．", "｡",
     "...", "\ufe0f", "\u00ad", "://[", "[::1]:80", "[1:2:3:4:5:6:7:8]", "ftp://", "wss://", "ws:",
-    "ssh://", "git+https://", "1.http://", "foo-http://", ":0080", ":00000000080", "a.com:80x",
+    "ssh://", "git+https://", "1.http://", "http://localhost", "LOCALHOST", "intranet", "例え", "xn--r8jz45g", "http://例え/", "foo-http://", ":0080", ":00000000080", "a.com:80x",
     "\\", "\"", "<a@b.com>", "http://[::1]é.com", "http://[::1].", "http://a.com:/x", ":/", ":?", ":#", "ptmcg.gm+pyparsing@gmail.com", "255.255.255.255", "01.2.3.4",
     ":~:", "#:~:text=a", "?a=b&c", "(((", ")))", "[[", "]]", "{", "}", "<", ">", "\u2329", "\u232a",
     "\U0001d518", "\U00010000", "\U0010ffff", "\ud83d", "\ude00", "例", "テスト", "中国", "рф",
@@ -333,7 +334,7 @@ def test_compiled_errors_are_clear() -> None:
     with pytest.raises(TypeError):
         _c().scan(b"example.com", default_tlds())
     with pytest.raises(TypeError):
-        _c().scan("example.com", None, True, True, detection.SPECIAL_SCHEMES, "one too many")
+        _c().scan("example.com", None, True, True, detection.SPECIAL_SCHEMES, (), "one too many")
     with pytest.raises(TypeError):
         _c().scan()
     assert _c().scan("see example.com") == _c().scan("see example.com", default_tlds()) == pure("see example.com")

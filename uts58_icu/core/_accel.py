@@ -25,7 +25,7 @@ __all__ = ["ACCELERATED", "scanner"]
 
 
 #: The interface version this module expects of ``_speedups`` (its ``ABI_VERSION``).
-ABI_VERSION = 2
+ABI_VERSION = 3
 
 
 def _import() -> ModuleType | None:
@@ -92,7 +92,15 @@ def _configure(module: ModuleType) -> None:
         href_safe=detection._HREF_SAFE,
         mailto_safe=detection._MAILTO_SAFE,
         default_tlds=default_tlds,
+        dotless_ascii=_dotless_ascii,
     )
+
+
+def _dotless_ascii(name: str) -> str:
+    """The host of a dotless name, as detection._scan computes it (UTS #46 ToASCII)."""
+    from .._icu import idna_to_ascii_errors
+
+    return idna_to_ascii_errors(name)[0]
 
 
 #: ``scan(text)`` with the default TLDs and options: the compiled core, configured by its

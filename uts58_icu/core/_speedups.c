@@ -34,7 +34,7 @@
 enum { T_INCLUDE = 0, T_HARD = 1, T_SOFT = 2, T_OPEN = 3, T_CLOSE = 4 };
 
 /* Bump with every change of the interface to _accel.py (configure, scan, set_hook). */
-#define ABI_VERSION 2
+#define ABI_VERSION 3
 #define BRACKET_STACK_LIMIT 125
 #define MAX_SCHEME 64 /* detection._MAX_SCHEME */
 #define MAX_SPECIAL 16
@@ -53,6 +53,7 @@ static PyObject *cb_tld_key = NULL;      /* _tld_key(label) -> str */
 static PyObject *cb_ascii_host = NULL;   /* _ascii_host(host) -> str | None */
 static PyObject *cb_ipv4_ok = NULL;      /* _ipv4_ok(host) -> bool */
 static PyObject *cb_ipv6_ok = NULL;      /* _ipv6_ok("[...]") -> bool */
+static PyObject *cb_dotless_ascii = NULL; /* UTS #46 ToASCII of a dotless host name -> str */
 static PyObject *special_schemes = NULL; /* detection.SPECIAL_SCHEMES (the default schemes) */
 static PyObject *configure_hook = NULL;  /* called by the first scan: calls configure() */
 static PyObject *cb_default_tlds = NULL; /* default_tlds(), called once for tlds=None */
@@ -796,14 +797,14 @@ append_steal(PyObject *list, PyObject *item)
     return r;
 }
 
-/* scan(text, tlds, emails, schemeless, schemes) -> list[Link]: detection._scan with
- * trace=None and ScanOptions(emails, schemeless, schemes) without dotless_hosts. */
+/* scan(text, tlds, emails, schemeless, schemes, dotless_hosts) -> list[Link]:
+ * detection._scan with trace=None and those ScanOptions. */
 static PyObject *
 scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs < 1 || nargs > 5 || !PyUnicode_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "scan(text: str, tlds=None, emails=True, schemeless=True, schemes=SPECIAL_SCHEMES)");
+    if (nargs < 1 || nargs > 6 || !PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "scan(text: str, tlds=None, emails=True, schemeless=True, "
+                                         "schemes=SPECIAL_SCHEMES, dotless_hosts=())");
         return NULL;
     }
     if (!configured && ensure_configured() < 0)
@@ -824,6 +825,14 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (nargs > 3 && (schemeless = PyObject_IsTrue(args[3])) < 0)
         return NULL;
     PyObject *schemes = nargs > 4 ? args[4] : special_schemes;
+    PyObject *dotless = nargs > 5 ? args[5] : NULL; /* a collection of lower-case names */
+    if (dotless != NULL) {
+        Py_ssize_t size = PyObject_Length(dotless);
+        if (size < 0)
+            return NULL;
+        if (size == 0)
+            dotless = NULL;
+    }
     Text T, *t = &T;
     T.obj = args[0];
     T.kind = PyUnicode_KIND(T.obj);
@@ -836,8 +845,8 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     Py_ssize_t pos = 0, last_end = 0;
     /* A host without a label separator (bracketed IPv6) is found from the "://" before it. */
-    int authority = 0;
-    for (Py_ssize_t i = 0; i + 3 < n; i++)
+    int authority = dotless != NULL;
+    for (Py_ssize_t i = 0; !authority && i + 3 < n; i++)
         if (RD(t, i) == ':' && RD(t, i + 1) == '/' && RD(t, i + 2) == '/' && RD(t, i + 3) == '[') {
             authority = 1;
             break;
@@ -881,8 +890,41 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 if (!ascii_host)
                     goto error;
             }
-            else
-                continue; /* dotless hosts: the pure path handles them */
+            else {
+                /* a dotless host (ScanOptions.dotless_hosts) */
+                host_end = run_start;
+                while (host_end < n && (flags_of(RD(t, host_end)) & F_HOST))
+                    host_end++;
+                if (host_end + 1 < n && is_sep(RD(t, host_end)) &&
+                    (flags_of(RD(t, host_end + 1)) & F_HOST))
+                    continue; /* a dotted host: found from its separator */
+                if (dotless == NULL)
+                    continue;
+                PyObject *raw = PyUnicode_Substring(t->obj, run_start, host_end);
+                if (!raw)
+                    goto error;
+                PyObject *name = PyObject_CallMethod(raw, "lower", NULL);
+                Py_DECREF(raw);
+                if (!name)
+                    goto error;
+                int in = PySequence_Contains(dotless, name);
+                if (in <= 0) {
+                    Py_DECREF(name);
+                    if (in < 0)
+                        goto error;
+                    continue;
+                }
+                run_end = host_end;
+                ascii_host = PyObject_CallOneArg(cb_dotless_ascii, name);
+                Py_DECREF(name);
+                if (!ascii_host)
+                    goto error;
+                if (!PyUnicode_Check(ascii_host)) {
+                    Py_DECREF(ascii_host);
+                    PyErr_SetString(PyExc_TypeError, "dotless_ascii must return a str");
+                    goto error;
+                }
+            }
             before_slash = 1;
         }
         else {
@@ -1244,11 +1286,13 @@ configure(PyObject *self, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"term", "email", "host_ranges", "ignorable_ranges", "brackets",
                              "link_type", "tld_key", "ascii_host", "ipv4_ok", "ipv6_ok",
-                             "special_schemes", "href_safe", "mailto_safe", "default_tlds", NULL};
-    PyObject *term, *email, *host_ranges, *ign_ranges, *br, *lt, *tk, *ah, *v4, *v6, *sp, *hs, *ms, *dt;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOOOOOOOOOO:configure", kwlist, &term, &email,
+                             "special_schemes", "href_safe", "mailto_safe", "default_tlds",
+                             "dotless_ascii", NULL};
+    PyObject *term, *email, *host_ranges, *ign_ranges, *br, *lt, *tk, *ah, *v4, *v6, *sp, *hs, *ms, *dt,
+        *da;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOOOOOOOOOOO:configure", kwlist, &term, &email,
                                      &host_ranges, &ign_ranges, &br, &lt, &tk, &ah, &v4, &v6, &sp,
-                                     &hs, &ms, &dt))
+                                     &hs, &ms, &dt, &da))
         return NULL;
     if (configured) /* once per process: a scan in progress keeps reading the tables */
         Py_RETURN_NONE;
@@ -1389,6 +1433,7 @@ configure(PyObject *self, PyObject *args, PyObject *kw)
     Py_XSETREF(cb_ipv6_ok, Py_NewRef(v6));
     Py_XSETREF(special_schemes, Py_NewRef(sp));
     Py_XSETREF(cb_default_tlds, Py_NewRef(dt));
+    Py_XSETREF(cb_dotless_ascii, Py_NewRef(da));
     configured = 1;
     Py_RETURN_NONE;
 }
@@ -1416,8 +1461,8 @@ static PyMethodDef methods[] = {
      "ascii_host, ipv4_ok, ipv6_ok, special_schemes, href_safe, mailto_safe): the run-time "
      "tables and callbacks."},
     {"scan", (PyCFunction)(void (*)(void))scan, METH_FASTCALL,
-     "scan(text, tlds=None, emails=True, schemeless=True, schemes=SPECIAL_SCHEMES) -> list[Link]: "
-     "detection._scan without a trace or dotless hosts."},
+     "scan(text, tlds=None, emails=True, schemeless=True, schemes=SPECIAL_SCHEMES, "
+     "dotless_hosts=()) -> list[Link]: detection._scan without a trace."},
     {"terminate", (PyCFunction)(void (*)(void))py_terminate, METH_FASTCALL,
      "terminate(text, start) -> int: §3.5.1 (termination._terminate)."},
     {"email_start", (PyCFunction)(void (*)(void))py_email_start, METH_FASTCALL,

@@ -293,14 +293,13 @@ def _find(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS)
     if fast is not None:
         if opts is DEFAULT_OPTIONS:
             return fast(text, tlds)
-        if not opts.dotless_hosts:  # dotless hosts: the pure path only
-            return fast(text, tlds, opts.emails, opts.schemeless, opts.schemes)
+        return fast(text, tlds, opts.emails, opts.schemeless, opts.schemes, opts.dotless_hosts)
     return list(_scan(text, tlds, None, opts))
 
 
 def _iter(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS) -> Iterator[Link]:
     """Like :func:`_find`; lazy on the pure-Python path."""
-    if not opts.dotless_hosts and scanner() is not None:
+    if scanner() is not None:
         return iter(_find(text, tlds, opts))
     return _scan(text, tlds, None, opts)
 
