@@ -16,8 +16,8 @@ from typing import Literal
 
 from .._args import require_str
 from .._icu import idna_to_ascii_errors, idna_to_unicode, idna_to_unicode_errors
-from ._classes import LABEL_SEPARATORS, patterns, run_back
 from ._accel import FAST_DEFAULT_SCAN, scanner
+from ._classes import LABEL_SEPARATORS, patterns, run_back
 from .email import MAILTO, _email_start
 from .termination import Note, _terminate
 from .tlds import default_tlds

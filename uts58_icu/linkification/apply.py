@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator
 
 from .._icu import idna_to_unicode, spoof_checks
+from ..core._accel import FAST_DEFAULT_SCAN
 from ..core._classes import patterns
 from ..core.detection import (
     Link,
@@ -29,7 +30,6 @@ from ..core.detection import (
     scan_options,
     tld_set,
 )
-from ..core._accel import FAST_DEFAULT_SCAN
 from ..core.termination import Note
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
 
