@@ -271,7 +271,7 @@ def test_find_links_with_tlds_subset(text: str) -> None:
             host = link.text.rpartition("@")[2]
         else:
             host = regex.match(r"(?:[A-Za-z][A-Za-z0-9+.\-]*://)?([^/?#]*)", link.text).group(1)
-            host = regex.sub(r":[0-9]+$", "", host)
+            host = regex.sub(r":[0-9]*$", "", host)  # a port, possibly empty
             if host.startswith("[") or host.replace(".", "").isdigit():
                 continue  # an IP address
         last = regex.split("[" + LABEL_SEPARATORS + "]", host.rstrip(LABEL_SEPARATORS))[-1]
