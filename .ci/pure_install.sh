@@ -12,7 +12,7 @@ python3 -m venv "$work/venv"
 mkdir "$work/src"
 (cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$work/src" 2>/dev/null) || cp -r "$repo/." "$work/src"
 find "$work/src" -name '*.so' -delete
-CC=false CXX=false "$work/venv/bin/python" -m pip install -q "$work/src[bundled,test]"
+CC=false CXX=false "$work/venv/bin/python" -m pip install -q "$work/src[bundled,test,html,django,jinja2]"
 cd "$work"
 "$work/venv/bin/python" -c '
 import uts58_icu, sys

@@ -1,0 +1,19 @@
+"""A drop-in for ``bleach.linkify``: change ``import bleach`` to ``from uts58_icu import bleach``.
+
+``bleach.linkify(text, callbacks=[…], skip_tags=[…], parse_email=…)``,
+``bleach.linkifier.Linker`` and ``bleach.callbacks.nofollow`` / ``target_blank``
+keep their signatures and defaults (``parse_email=False``, ``skip_tags=None`` links
+everywhere but ``a`` and raw-text elements, callbacks get ``(attrs, new)`` with
+``(None, "href")`` keys and ``"_text"``). Detection is UTS #58 with
+``LinkPolicy.recommended()``, and the output is the input with the new links
+inserted — not bleach's re-serialization. The differences from bleach's own test
+suite are listed, with reasons, in ``docs/html.md``. Only linkify is provided:
+for ``bleach.clean`` use nh3.
+"""
+
+from __future__ import annotations
+
+from . import callbacks, linkifier
+from .linkifier import DEFAULT_CALLBACKS, Linker, linkify
+
+__all__ = ["DEFAULT_CALLBACKS", "Linker", "callbacks", "linkifier", "linkify"]

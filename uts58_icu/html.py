@@ -1,0 +1,408 @@
+"""Linkify HTML: add ``<a>`` elements around the links in its text nodes, change nothing else.
+
+``pip install 'uts58-icu[html]'`` (the parser is turbohtml's WHATWG tokenizer).
+
+>>> from uts58_icu.html import linkify
+>>> linkify('<p class=x>see example.com/?a=1&amp;b=2 now</p>')
+'<p class=x>see <a href="https://example.com/?a=1&amp;b=2" rel="nofollow">example.com/?a=1&amp;b=2</a> now</p>'
+
+How it works (see ``docs/html.md``): the input is tokenized by a WHATWG HTML
+tokenizer that reports where each token starts; the output is built from slices of
+the input itself, with the new ``<a …>…</a>`` inserted, so everything outside the
+inserted links is the input, byte for byte — nothing is re-serialized. Links are
+detected with :func:`uts58_icu.find_links` on the *decoded* text of each run of text
+(character references resolved) and are inserted only where both ends of the link
+fall on the edges of a character reference or inside literal text.
+
+Text is never linked inside ``a``, ``script``, ``style``, ``textarea``, ``title``,
+the other raw-text elements (``xmp``, ``iframe``, ``noembed``, ``noframes``,
+``noscript``, ``plaintext``), ``svg`` or ``math`` — nor inside ``pre`` and ``code``,
+which is the default of ``skip_tags``. Attributes are never touched.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Collection, Iterable, Iterator
+from itertools import accumulate
+from typing import Any
+
+from ._args import require_str
+from .core.detection import Link
+from .linkification.apply import find_links
+from .linkification.policy import LinkPolicy
+
+__all__ = [
+    "ALWAYS_SKIPPED",
+    "DEFAULT_CALLBACKS",
+    "DEFAULT_SKIP_TAGS",
+    "Callback",
+    "Linker",
+    "linkify",
+    "nofollow",
+    "target_blank",
+    "unsafe_href",
+]
+
+#: A callback gets the new link's attributes — ``{"href": …, "_text": …}`` plus what
+#: earlier callbacks added (``rel``, ``target`` …; ``_text`` is the visible text,
+#: decoded) — and the :class:`~uts58_icu.Link`. It returns the attributes to use
+#: (the same dict changed, or a new one), or ``None`` to leave the text unlinked.
+Callback = Callable[[dict[str, str], Link], "dict[str, str] | None"]
+
+#: Elements whose content is never linked, whatever ``skip_tags`` says: links
+#: (``a``), raw text and RCDATA elements, where an ``<a>`` would be text, and foreign
+#: content (``svg``, ``math``), where it would not be an HTML link.
+ALWAYS_SKIPPED: frozenset[str] = frozenset(
+    {"a", "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
+     "noscript", "plaintext", "svg", "math"}
+)
+#: The default ``skip_tags``: code is not prose.
+DEFAULT_SKIP_TAGS: frozenset[str] = frozenset({"pre", "code"})
+
+_UNSAFE_SCHEMES = ("javascript:", "data:", "vbscript:")
+# What browsers strip before reading a URL's scheme (WHATWG URL: leading C0 controls and
+# spaces, and every ASCII tab or newline anywhere).
+_URL_STRIP = re.compile(r"[\t\n\r]")
+_ATTR_NAME = re.compile(r"[A-Za-z_:][-A-Za-z0-9_:.]*\Z")
+_ATTR_ESCAPES = {ord("&"): "&amp;", ord('"'): "&quot;", ord("<"): "&lt;", ord(">"): "&gt;", 0xA0: "&nbsp;"}
+_TEXT_ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", 0xA0: "&nbsp;"}
+
+
+def unsafe_href(href: str) -> bool:
+    """Whether a browser would read ``href`` as a ``javascript:``, ``data:`` or ``vbscript:`` URL."""
+    cleaned = _URL_STRIP.sub("", href).lstrip("".join(map(chr, range(0x21)))).lower()
+    return cleaned.startswith(_UNSAFE_SCHEMES)
+
+
+def _is_mailto(attrs: dict[str, str]) -> bool:
+    return attrs.get("href", "").lower().startswith("mailto:")
+
+
+def nofollow(attrs: dict[str, str], link: Link) -> dict[str, str]:
+    """Add ``nofollow`` to ``rel`` (not on ``mailto:`` links, as bleach)."""
+    if _is_mailto(attrs):
+        return attrs
+    rel = attrs.get("rel", "").split()
+    if "nofollow" not in rel:
+        rel.append("nofollow")
+    attrs["rel"] = " ".join(rel)
+    return attrs
+
+
+def target_blank(attrs: dict[str, str], link: Link) -> dict[str, str]:
+    """Set ``target="_blank"`` (not on ``mailto:`` links, as bleach)."""
+    if not _is_mailto(attrs):
+        attrs["target"] = "_blank"
+    return attrs
+
+
+DEFAULT_CALLBACKS: tuple[Callback, ...] = (nofollow,)
+
+
+def _escape_attr(value: str) -> str:
+    return value.translate(_ATTR_ESCAPES)
+
+
+def _escape_text(value: str) -> str:
+    return value.translate(_TEXT_ESCAPES)
+
+
+def _tokenizer() -> Any:
+    try:
+        import turbohtml
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError(
+            "uts58_icu.html needs an HTML parser: pip install 'uts58-icu[html]'"
+        ) from exc
+    return turbohtml
+
+
+_TEXT, _REF, _START, _END, _OTHER = range(5)
+#: How many times the gaps between new links are scanned again (see ``Linker._flush``).
+_MAX_RESCANS = 16
+# A dropped token (WHATWG: "</>" is a parse error and emits nothing) would make the
+# tokenizer join the text on both sides; spaces of the same length keep offsets 1:1.
+_EMPTY_END_TAG = re.compile(r"</>")
+
+
+class Misaligned(Exception):
+    """The tokenizer's positions do not match the input (never expected; see _tokens)."""
+
+
+def _tokens(html: str) -> Iterator[tuple[int, int, int, str, str]]:
+    """(kind, start, end, decoded text, lower-case tag name) for each token of ``html``.
+
+    ``html[start:end]`` is the token's source. Tokens the tokenizer drops (an end tag
+    without a name, a tag cut off by the end of the input) leave gaps.
+    """
+    thtml = _tokenizer()
+    # The tokenizer turns CR and CRLF into LF (WHATWG input stream preprocessing); a
+    # space behaves like CR in every tokenizer state and keeps offsets 1:1.
+    src = html.replace("\r", " ") if "\r" in html else html
+    if "\0" in src:  # raw-text states turn NUL into U+FFFD: same length, no structure
+        src = src.replace("\0", "\ufffd")
+    if "</>" in src:
+        src = _EMPTY_END_TAG.sub("   ", src)
+    line_starts = [0, *accumulate(len(line) + 1 for line in src.split("\n"))]
+    kinds = {
+        thtml.TokenType.TEXT: _TEXT,
+        thtml.TokenType.CHARACTER_REFERENCE: _REF,
+        thtml.TokenType.START_TAG: _START,
+        thtml.TokenType.END_TAG: _END,
+    }
+    last = 0
+    for tok in thtml.tokenize(src, capture_source=True, resolve_references=False):
+        kind = kinds.get(tok.type, _OTHER)
+        raw = tok.data if kind == _TEXT else tok.source
+        line = tok.line
+        if raw is None or not 1 <= line < len(line_starts):
+            raise Misaligned(f"token without source or line at line {line}")
+        start = line_starts[line - 1] + tok.col
+        end = start + len(raw)
+        if start < last or not src.startswith(raw, start):
+            raise Misaligned(f"token {raw[:20]!r} not found at offset {start}")
+        last = end
+        if kind == _TEXT:
+            yield kind, start, end, src[start:end], ""
+        elif kind == _REF:
+            yield kind, start, end, str(tok.data), ""
+        else:
+            yield kind, start, end, "", (tok.tag or "").lower()
+
+
+class _Run:
+    """One run of text between two markup tokens: source spans and their decoded text."""
+
+    __slots__ = ("d_starts", "length", "pieces", "refs", "s_starts")
+
+    def __init__(self) -> None:
+        self.d_starts: list[int] = []
+        self.s_starts: list[int] = []
+        self.refs: list[bool] = []
+        self.pieces: list[str] = []
+        self.length = 0
+
+    def add(self, s_start: int, decoded: str, is_ref: bool) -> None:
+        self.d_starts.append(self.length)
+        self.s_starts.append(s_start)
+        self.refs.append(is_ref)
+        self.pieces.append(decoded)
+        self.length += len(decoded)
+
+    def source_offset(self, d: int, s_end: int) -> int | None:
+        """The source offset of decoded offset ``d``; ``None`` inside a character reference."""
+        if d >= self.length:
+            return s_end
+        i = bisect_right(self.d_starts, d) - 1
+        delta = d - self.d_starts[i]
+        if delta == 0:
+            return self.s_starts[i]
+        return None if self.refs[i] else self.s_starts[i] + delta
+
+
+class Linker:
+    """A reusable, thread-safe HTML linkifier; :func:`linkify` with fixed options.
+
+    ``callbacks`` (default :data:`DEFAULT_CALLBACKS`, i.e. ``nofollow``) are applied in
+    order to each new link (see :data:`Callback`). ``skip_tags`` replaces
+    :data:`DEFAULT_SKIP_TAGS` (``pre``, ``code``); :data:`ALWAYS_SKIPPED` elements are
+    never linked. ``parse_email=False`` leaves email addresses alone. ``policy`` is the
+    §8 linkification policy (default ``LinkPolicy.recommended()``) and ``tlds`` the
+    set of top-level domains, both passed to :func:`uts58_icu.find_links`, as is
+    ``schemes`` (extra URL schemes, written before a host).
+    """
+
+    def __init__(
+        self,
+        *,
+        callbacks: Iterable[Callback] = DEFAULT_CALLBACKS,
+        skip_tags: Collection[str] | None = None,
+        parse_email: bool = True,
+        policy: LinkPolicy | None = None,
+        tlds: Collection[str] | None = None,
+        schemes: Collection[str] | None = None,
+    ) -> None:
+        if isinstance(callbacks, (str, bytes)) or not isinstance(callbacks, Iterable):
+            raise TypeError(f"callbacks must be an iterable of callables, not {type(callbacks).__name__}")
+        cbs = tuple(callbacks)
+        for cb in cbs:
+            if not callable(cb):
+                raise TypeError(f"callbacks must be callables, not {type(cb).__name__}")
+        if skip_tags is None:
+            skip = DEFAULT_SKIP_TAGS
+        elif isinstance(skip_tags, (str, bytes)) or not isinstance(skip_tags, Iterable):
+            raise TypeError(f"skip_tags must be a collection of tag names or None, not {type(skip_tags).__name__}")
+        else:
+            for tag in skip_tags:
+                if not isinstance(tag, str):
+                    raise TypeError(f"skip_tags must contain str tag names, not {type(tag).__name__}")
+            skip = frozenset(tag.lower() for tag in skip_tags)
+        if not isinstance(parse_email, bool):
+            raise TypeError(f"parse_email must be a bool, not {type(parse_email).__name__}")
+        if policy is None:
+            policy = LinkPolicy.recommended()
+        elif not isinstance(policy, LinkPolicy):
+            raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
+        self._find_options: dict[str, Any] = {"tlds": tlds, "policy": policy}
+        if schemes is not None:
+            self._find_options["schemes"] = schemes  # checked by find_links below
+        find_links("", **self._find_options)  # validates the options now rather than on the first text
+        self.callbacks: tuple[Callback, ...] = cbs
+        self.skip_tags: frozenset[str] = skip
+        self.parse_email = parse_email
+        self.policy = policy
+        self.tlds = tlds
+        self._skipped = ALWAYS_SKIPPED | skip
+
+    def links(self, text: str) -> list[Link]:
+        """The links that would be made in a decoded text node ``text``."""
+        found = find_links(text, **self._find_options)
+        if not self.parse_email:
+            found = [link for link in found if link.kind != "email"]
+        return found
+
+    def linkify(self, html: str) -> str:
+        """``html`` with links added around the URLs and email addresses of its text."""
+        require_str(html, "html")
+        out: list[str] = []
+        try:
+            out.extend(self._chunks(html))
+        except Misaligned:  # pragma: no cover - defensive: never link what we cannot place
+            return html
+        return "".join(out)
+
+    __call__ = linkify
+
+    def _chunks(self, html: str) -> Iterator[str]:
+        skipped = self._skipped
+        open_skips: dict[str, int] = {}
+        depth = 0
+        copied = 0  # the input up to here is already in the output
+        run: _Run | None = None
+        run_end = 0
+        for kind, start, end, decoded, tag in _tokens(html):
+            if kind == _TEXT or kind == _REF:
+                if depth:
+                    continue
+                if run is not None and start != run_end:  # a gap (a dropped token) ends the run
+                    yield from self._flush(html, run, run_end, copied)
+                    copied, run = run_end, None
+                if run is None:
+                    run = _Run()
+                run.add(start, decoded, kind == _REF)
+                run_end = end
+                continue
+            if run is not None:
+                yield from self._flush(html, run, run_end, copied)
+                copied, run = run_end, None
+            if tag in skipped:
+                n = open_skips.get(tag, 0)
+                if kind == _START:
+                    if tag == "a" and n:
+                        # WHATWG tree construction: an <a> start tag while an a is open
+                        # closes that a first (adoption agency), so a elements never nest.
+                        continue
+                    open_skips[tag] = n + 1
+                    depth += 1
+                elif n:
+                    open_skips[tag] = n - 1
+                    depth -= 1
+        if run is not None:
+            yield from self._flush(html, run, run_end, copied)
+            copied = run_end
+        yield html[copied:]
+
+    def _flush(self, html: str, run: _Run, s_end: int, copied: int) -> Iterator[str]:
+        """Links in one run of text; yields output from ``copied`` up to ``s_end``.
+
+        Idempotence: once links are inserted, a second pass sees the text between them
+        as separate runs, and detection depends on context (``a.comhttp://b.org`` links
+        only the URL, while ``a.com`` alone is a link). So each gap between inserted
+        links is scanned again on its own, as the second pass would, until no gap
+        gains a link — at most :data:`_MAX_RESCANS` levels, each over disjoint text,
+        so the work stays linear in the run.
+        """
+        text = run.pieces[0] if len(run.pieces) == 1 else "".join(run.pieces)
+        inserts: list[tuple[int, int, str]] = []
+        spans = [(0, len(text))]
+        for _level in range(_MAX_RESCANS + 1):
+            gaps: list[tuple[int, int]] = []
+            for lo, hi in spans:
+                prev = lo
+                for link in self.links(text[lo:hi] if (lo, hi) != (0, len(text)) else text):
+                    s0 = run.source_offset(lo + link.start, s_end)
+                    s1 = run.source_offset(lo + link.end, s_end)
+                    if s0 is None or s1 is None:
+                        continue  # a link edge inside a character reference: leave it unlinked
+                    anchor = self._anchor(link, html[s0:s1])
+                    if anchor is None:
+                        continue
+                    inserts.append((s0, s1, anchor))
+                    gaps.append((prev, lo + link.start))
+                    prev = lo + link.end
+                if prev != lo:
+                    gaps.append((prev, hi))
+            spans = [(lo, hi) for lo, hi in gaps if hi > lo]
+            if not spans:
+                break
+        inserts.sort()
+        for s0, s1, anchor in inserts:
+            yield html[copied:s0]
+            yield anchor
+            copied = s1
+        yield html[copied:s_end]
+
+    def _anchor(self, link: Link, source: str) -> str | None:
+        # The visible text is the link's text; §8 escaped invisibles when the policy asks.
+        display = link.display if link.escape_invisibles else link.text
+        attrs: dict[str, str] = {"href": link.href, "_text": display}
+        for cb in self.callbacks:
+            returned = cb(attrs, link)
+            if returned is None:
+                return None
+            if not isinstance(returned, dict):
+                raise TypeError(f"a linkify callback must return a dict or None, not {type(returned).__name__}")
+            attrs = returned
+        href = attrs.get("href")
+        if not isinstance(href, str) or unsafe_href(href):
+            return None
+        shown = attrs.get("_text", display)
+        if not isinstance(shown, str):
+            raise TypeError(f"callback attribute '_text' must be a str, not {type(shown).__name__}")
+        out = [f'<a href="{_escape_attr(href)}"']
+        for name, value in attrs.items():
+            if name in ("href", "_text"):
+                continue
+            if not isinstance(name, str) or not _ATTR_NAME.match(name):
+                raise ValueError(f"callback returned an invalid attribute name {name!r}")
+            if not isinstance(value, str):
+                raise TypeError(f"callback attribute {name!r} must be a str, not {type(value).__name__}")
+            out.append(f' {name.lower()}="{_escape_attr(value)}"')
+        # The visible text is the input's own source when nothing asked to change it.
+        if shown == display and not link.escape_invisibles:
+            out.append(f">{source}</a>")
+        else:
+            out.append(f">{_escape_text(shown)}</a>")
+        return "".join(out)
+
+
+def linkify(
+    html: str,
+    *,
+    callbacks: Iterable[Callback] = DEFAULT_CALLBACKS,
+    skip_tags: Collection[str] | None = None,
+    parse_email: bool = True,
+    policy: LinkPolicy | None = None,
+    tlds: Collection[str] | None = None,
+) -> str:
+    """``html`` with ``<a>`` around each link in its text nodes; nothing else changes.
+
+    See :class:`Linker` for the options. ``policy`` defaults to
+    ``LinkPolicy.recommended()``. The result is idempotent
+    (``linkify(linkify(x)) == linkify(x)``): text inside ``<a>`` is never linked.
+    """
+    return Linker(
+        callbacks=callbacks, skip_tags=skip_tags, parse_email=parse_email, policy=policy, tlds=tlds
+    ).linkify(html)
