@@ -833,6 +833,8 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         if (size == 0)
             dotless = NULL;
     }
+    if (PyUnicode_READY(args[0]) < 0)
+        return NULL;
     Text T, *t = &T;
     T.obj = args[0];
     T.kind = PyUnicode_KIND(T.obj);
@@ -840,9 +842,12 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     T.n = PyUnicode_GET_LENGTH(T.obj);
     Py_ssize_t n = T.n;
 
+    Py_INCREF(tlds); /* a callback may run other threads: keep it alive for this scan */
     PyObject *out = PyList_New(0);
-    if (!out)
+    if (!out) {
+        Py_DECREF(tlds);
         return NULL;
+    }
     Py_ssize_t pos = 0, last_end = 0;
     /* A host without a label separator (bracketed IPv6) is found from the "://" before it. */
     int authority = dotless != NULL;
@@ -1124,8 +1129,10 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             goto error;
         pos = last_end = end;
     }
+    Py_DECREF(tlds);
     return out;
 error:
+    Py_DECREF(tlds);
     Py_DECREF(out);
     return NULL;
 }
@@ -1139,6 +1146,8 @@ py_terminate(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     if (!configured && ensure_configured() < 0)
+        return NULL;
+    if (PyUnicode_READY(args[0]) < 0)
         return NULL;
     Text T;
     T.obj = args[0];
@@ -1164,6 +1173,8 @@ py_email_start(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     if (!configured && ensure_configured() < 0)
+        return NULL;
+    if (PyUnicode_READY(args[0]) < 0)
         return NULL;
     Text T;
     T.obj = args[0];
