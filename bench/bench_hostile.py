@@ -11,7 +11,9 @@ not tried).
 
 Peak memory is measured for the largest size in a separate subprocess with
 ``tracemalloc`` (which slows the run, so it is not timed): the peak of Python
-allocations during ``find_links``, not counting the input text itself.
+allocations during ``find_links`` (or the case's entry point: ``OffsetConverter``,
+``format_parts``, ``minimal_escape``, ``Link.display``), not counting the input
+text itself; ``peak/in`` is that peak minus the result, over the input's size.
 
     python bench/bench_hostile.py [--max-mb 10] [--timeout 60] [--cases a,b] [--no-mem] [--json]
     python bench/bench_hostile.py --list
@@ -85,6 +87,46 @@ CASES: dict[str, tuple[str, Callable[[int], str]]] = {
     "ellipsis_hosts": ("'a.com...' * N", rep("a.com...")),
 }
 
+# Other entry points (issue 9 item 13: memory far beyond the input). name ->
+# (description, generator, entry point); the entry point is called on the text.
+ENTRY_CASES: dict[str, tuple[str, Callable[[int], str], str]] = {
+    "offsets_emoji": ("OffsetConverter('😎' * N)", rep("\U0001F60E"), "offsets"),
+    "format_parts_ascii": ("format_parts('https', 'x.com', ['a' * N])", rep("a"), "format_parts"),
+    "format_parts_spaces": ("format_parts('https', 'x.com', [' ' * N])  (all Hard)", rep(" "), "format_parts"),
+    "format_parts_cjk": ("format_parts('https', 'x.com', ['例' * N])", rep("例"), "format_parts"),
+    "minimal_escape_ascii": ("minimal_escape('https://x.com/' + 'a' * N)", rep("a", prefix="https://x.com/"), "minimal_escape"),
+    "minimal_escape_escapes": ("minimal_escape('https://x.com/' + '%C3%A9' * N)", rep("%C3%A9", prefix="https://x.com/"), "minimal_escape"),
+    "minimal_escape_emoji": ("minimal_escape('https://x.com/' + '😎' * N)", rep("\U0001F60E", prefix="https://x.com/"), "minimal_escape"),
+    "display_bidi": ("Link.display of 'https://x.com/' + '\\u202e' * N (every one escaped)", rep("\u202e", prefix="https://x.com/"), "display"),
+}
+for _name, (_desc, _gen, _entry) in ENTRY_CASES.items():
+    CASES[_name] = (f"{_desc}  [{_entry}]", _gen)
+
+
+def _entry_point(case: str) -> Callable[[str], object]:
+    """The function a case runs: ``find_links`` unless the case names another entry point."""
+    entry = ENTRY_CASES[case][2] if case in ENTRY_CASES else "find_links"
+    if entry == "offsets":
+        from uts58_icu.offsets import OffsetConverter
+
+        return OffsetConverter
+    if entry == "format_parts":
+        from uts58_icu.core.escaping import format_parts
+
+        return lambda text: format_parts("https", "x.com", [text])
+    if entry == "minimal_escape":
+        from uts58_icu.core.escaping import minimal_escape
+
+        return minimal_escape
+    if entry == "display":
+        from uts58_icu.core.detection import Link
+
+        return lambda text: Link(0, len(text), "url", text, "").display
+    from uts58_icu.core.detection import find_links
+
+    return find_links
+
+
 WARM_TEXT = "Mail bob@example.com or see https://example.com/a_(b) and http://1.2.3.4/x."
 
 
@@ -97,19 +139,27 @@ def worker(case: str, size: int, mode: str) -> dict:
     from uts58_icu.core.detection import find_links
 
     find_links(WARM_TEXT)  # compile patterns, load TLDs
+    run = _entry_point(case)
+    run(WARM_TEXT)
     text = CASES[case][1](size)
     nbytes = len(text.encode("utf-8"))
-    out: dict = {"case": case, "bytes": nbytes, "chars": len(text)}
+    out: dict = {"case": case, "bytes": nbytes, "chars": len(text), "str_bytes": sys.getsizeof(text)}
     if mode == "mem":
         import tracemalloc
 
         tracemalloc.start()
         tracemalloc.reset_peak()
         base, _ = tracemalloc.get_traced_memory()
-        links = find_links(text)
+        result = run(text)
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-        out.update(peak_bytes=peak - base, links=len(links))
+        size_of_result = sys.getsizeof(result) if isinstance(result, str) else 0
+        out.update(
+            peak_bytes=peak - base,
+            links=len(result) if isinstance(result, list) else None,
+            # beyond the input and the result itself, as a multiple of the input str
+            peak_ratio=(peak - base - size_of_result) / out["str_bytes"],
+        )
         return out
     repeat = 3 if nbytes < MB else 1
     best = float("inf")
@@ -117,8 +167,9 @@ def worker(case: str, size: int, mode: str) -> dict:
     for _ in range(repeat):
         links = []
         t0 = time.perf_counter()
-        links = find_links(text)
+        result = run(text)
         best = min(best, time.perf_counter() - t0)
+        links = result if isinstance(result, list) else []
     out.update(seconds=best, links=len(links), linked_chars=sum(link.end - link.start for link in links))
     return out
 
@@ -202,10 +253,11 @@ def main(argv: list[str] | None = None) -> int:
         g = row["growth"][f"{labels[1]}->{labels[2]}"]
         if g is not None and g > 15 and t[2] > 0.05:
             row["status"] = "SUPERLINEAR?"
-        row["peak_mb"] = None
+        row["peak_mb"] = row["peak_ratio"] = None
         if not args.no_mem and (t[2] is not None or args.mem_only):
             mem = run_worker(name, sizes[2], "mem", args.mem_timeout)
             row["peak_mb"] = mem["peak_bytes"] / MB if "error" not in mem else None
+            row["peak_ratio"] = mem.get("peak_ratio")
             if "error" in mem:
                 row["mem_error"] = mem["error"]
         results.append(row)
@@ -219,10 +271,11 @@ def main(argv: list[str] | None = None) -> int:
     g01, g12 = f"{labels[0]}->{labels[1]}", f"{labels[1]}->{labels[2]}"
     print()
     print(f"Seconds per find_links call (best of 3 below 1 MB, a single run from 1 MB); growth ≈10 is linear.")
-    print(f"Peak = tracemalloc peak during find_links at {labels[2]}, excluding the input text.")
+    print(f"Peak = tracemalloc peak during the call at {labels[2]}, excluding the input text;")
+    print("peak/in = that peak minus the result str, over the size of the input str.")
     print()
     head = f"{'case':<22} " + " ".join(f"{'s@' + lb:>10}" for lb in labels)
-    head += f" {'x' + g01:>14} {'x' + g12:>14} {'peak MB':>8} {'links':>8}  status"
+    head += f" {'x' + g01:>14} {'x' + g12:>14} {'peak MB':>8} {'peak/in':>8} {'links':>8}  status"
     print(head)
     for row in results:
         t = [row["seconds"].get(lb) for lb in labels]
@@ -230,7 +283,9 @@ def main(argv: list[str] | None = None) -> int:
         line = f"{row['case']:<22} " + " ".join(f"{fmt_s(x):>10}" for x in t)
         line += " " + " ".join(f"{(f'{x:.1f}' if x is not None else '-'):>14}" for x in gs)
         peak = row["peak_mb"]
-        line += f" {(f'{peak:.1f}' if peak is not None else '-'):>8} {row['links'] if row['links'] is not None else '-':>8}  {row['status']}"
+        ratio = row.get("peak_ratio")
+        line += f" {(f'{peak:.1f}' if peak is not None else '-'):>8} {(f'{ratio:.2f}' if ratio is not None else '-'):>8}"
+        line += f" {row['links'] if row['links'] is not None else '-':>8}  {row['status']}"
         print(line)
     print()
     print("Inputs:")

@@ -41,7 +41,10 @@ def test_bidi_controls() -> None:
     assert find_links(text, policy=LinkPolicy(bidi_controls="reject")) == []
     [link] = find_links(text, policy=LinkPolicy(bidi_controls="escape"))
     assert link.display == "x.com/a%E2%80%AEb"
-    assert find_links(text)[0].display == text  # base algorithm: Bidi_Control is Include
+    # Base algorithm: Bidi_Control is Include (the link is found), but display never
+    # shows it raw, under any policy (issue 9 item 2).
+    assert find_links(text)[0].text == text
+    assert find_links(text)[0].display == "x.com/a%E2%80%AEb"
 
 
 def test_lengths() -> None:
@@ -105,7 +108,7 @@ def test_href_and_display() -> None:
         ("x example.com/a b", 5, "example.com/a", "Hard character U+0020"),
         ("x example.com/" + "(" * 130, 5, None, "bracket stack limit (125)"),
         ("x foo.notatld y", 4, None, "TLD 'notatld' is not in the TLD list"),
-        ("x helpers.py y", 4, None, "false-positive guard"),
+        ("x helpers.py y", 4, None, "is also a file extension"),
     ],
 )
 def test_explain(text: str, index: int, link: str | None, reason: str) -> None:

@@ -21,6 +21,7 @@ from .linkification.apply import find_links, iter_links
 from .linkification.explain import Explanation, explain
 from .linkification.linkify import linkify_html
 from .linkification.policy import LinkPolicy
+from .linkification.redact import redact
 from .core.properties import (
     LinkTerm,
     link_bracket,
@@ -65,6 +66,7 @@ __all__ = [
     "linkify_html",
     "minimal_escape",
     "parse_url",
+    "redact",
     "terminate",
     "tld_source",
 ]

@@ -24,7 +24,9 @@ __all__ = [
     "bidi_paired_bracket",
     "char_age",
     "char_name",
+    "are_confusable",
     "confusable_skeleton",
+    "scripts_of",
     "identifier_allowed_ranges",
     "spoof_checks",
     "idna_to_ascii",
@@ -155,3 +157,18 @@ def idna_to_unicode_errors(name: str) -> tuple[str, int]:
     info = _icu.IDNAInfo()
     out = _IDNA.nameToUnicode(name, info)
     return str(out), int(info.errors())
+
+
+def are_confusable(a: str, b: str) -> bool:
+    """UTS #39: whether ``a`` and ``b`` have the same confusable skeleton (ICU ``areConfusable``)."""
+    return bool(_SPOOF.areConfusable(a, b))
+
+
+_COMMON_SCRIPTS = frozenset({"Zyyy", "Zinh", "Zzzz"})
+
+
+def scripts_of(text: str) -> frozenset[str]:
+    """ISO 15924 codes of the scripts of ``text``'s characters (Script property),
+    Common, Inherited and Unknown left out."""
+    out = {str(_icu.Script.getScript(ord(ch)).getShortName()) for ch in set(text)}
+    return frozenset(out - _COMMON_SCRIPTS)

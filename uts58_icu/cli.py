@@ -10,10 +10,13 @@ import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from . import ACCELERATED, __version__
 from ._icu import ICU_VERSION, UNICODE_VERSION, char_name
+
+if TYPE_CHECKING:
+    from .linkification.policy import LinkPolicy
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -102,22 +105,53 @@ def _input_blocks(paths: Sequence[str], errors: str) -> Iterator[str]:
     """Whole input lines joined into blocks of about :data:`BLOCK_SIZE` code points."""
     block: list[str] = []
     size = 0
-    for line in _input_lines(paths, errors):
-        block.append(line)
-        size += len(line)
-        if size >= BLOCK_SIZE:
+    try:
+        for line in _input_lines(paths, errors):
+            block.append(line)
+            size += len(line)
+            if size >= BLOCK_SIZE:
+                yield "".join(block)
+                block, size = [], 0
+    except InputError:
+        if block:  # every good line before the bad one is still processed
             yield "".join(block)
-            block, size = [], 0
+        raise
     if block:
         yield "".join(block)
+
+
+def _jobs(arg: str) -> int:
+    """``--jobs N``: a whole number of worker processes, 1 or more (0: one per CPU)."""
+    try:
+        n = int(arg)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {arg!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (one per CPU) or more, got {n}")
+    if n == 0:
+        import os
+
+        n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return n
 
 
 def _add_input_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="*", metavar="FILE", help="input files (default: stdin)")
     p.add_argument(
+        "-j", "--jobs", type=_jobs, default=1, metavar="N",
+        help="worker processes (default 1; 0 = one per CPU); the output is the same, in the same order",
+    )
+    p.add_argument(
         "--errors", choices=("strict", "replace"), default="strict",
         help="invalid UTF-8: fail with exit 2 (strict, default) or substitute U+FFFD",
     )
+
+
+def _policy(name: str) -> LinkPolicy:
+    """``--policy``: ``base`` (the conformant algorithm) or ``recommended`` (§8, for people)."""
+    from .linkification.policy import LinkPolicy
+
+    return LinkPolicy.recommended() if name == "recommended" else LinkPolicy()
 
 
 def _scheme_arg(value: str) -> str:
@@ -148,45 +182,81 @@ def _detection_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"emails": args.emails, "schemeless": args.schemeless, "schemes": tuple(args.schemes)}
 
 
-def _cmd_detect(args: argparse.Namespace) -> int:
-    import json
+#: What a worker needs for one block: the block, the output mode and the find_links options.
+DetectJob = tuple[str, str, dict[str, Any]]
+DetectResult = tuple[str, list[tuple[int, int, str, str, str]], list[tuple[int, int, str]]]
 
+
+def _detect_block(job: DetectJob) -> DetectResult:
+    """Detection on one block (in a worker process with ``--jobs``): marked text, links, notes."""
     from .conformance import mark_links
     from .linkification.apply import explain_notes, find_links
 
+    block, mode, options = job
+    if mode == "explain":
+        links, notes = explain_notes(block, **options)
+        return mark_links(block, links), [], [(n.start, n.end, n.reason) for n in notes]
+    links = find_links(block, **options)
+    if mode == "json":
+        return "", [(lk.start, lk.end, lk.kind, lk.text, lk.href) for lk in links], []
+    return mark_links(block, links), [], []
+
+
+def _cmd_detect(args: argparse.Namespace) -> int:
+    import json
+
     out = sys.stdout
+    mode = "explain" if args.explain else "json" if args.json else "marks"
     offset = 0
-    for line in _input_blocks(args.files, args.errors):
-        if args.explain:
-            links, notes = explain_notes(line, **_detection_options(args))
-            out.write(mark_links(line, links))
-            for note in notes:
-                out.write(f"  [{offset + note.start}:{offset + note.end}] {note.reason}\n")
-            offset += len(line)
-            continue
-        links = find_links(line, **_detection_options(args))
-        if args.json:
-            for link in links:
-                obj = {
-                    "start": offset + link.start,
-                    "end": offset + link.end,
-                    "kind": link.kind,
-                    "text": link.text,
-                    "href": link.href,
-                }
+    blocks = _input_blocks(args.files, args.errors)
+    options = {**_detection_options(args), "policy": _policy(args.policy)}
+    for block, (marked, links, notes) in _zip_blocks(blocks, mode, options, args.jobs):
+        if mode == "json":
+            for start, end, kind, text, href in links:
+                obj = {"start": offset + start, "end": offset + end, "kind": kind, "text": text, "href": href}
                 out.write(json.dumps(obj, ensure_ascii=False) + "\n")
         else:
-            out.write(mark_links(line, links))
-        offset += len(line)
+            out.write(marked)
+            for start, end, reason in notes:
+                out.write(f"  [{offset + start}:{offset + end}] {reason}\n")
+        offset += len(block)
     return EXIT_OK
 
 
-def _cmd_linkify(args: argparse.Namespace) -> int:
+def _zip_blocks(
+    blocks: Iterator[str], mode: str, options: dict[str, Any], jobs: int
+) -> Iterator[tuple[str, DetectResult]]:
+    """``(block, result)`` pairs in input order, computed on ``jobs`` processes."""
+    from collections import deque
+
+    from ._parallel import ordered_map
+
+    sent: deque[str] = deque()  # the blocks in flight (at most 2 * jobs)
+
+    def tagged() -> Iterator[DetectJob]:
+        for block in blocks:
+            sent.append(block)
+            yield block, mode, options
+
+    for result in ordered_map(_detect_block, tagged(), jobs):
+        yield sent.popleft(), result
+
+
+def _linkify_block(job: tuple[str, str | None, str | None, dict[str, Any]]) -> str:
     from .linkification.linkify import linkify_html
 
+    block, rel, target, options = job
+    return linkify_html(block, rel=rel, target=target, **options)
+
+
+def _cmd_linkify(args: argparse.Namespace) -> int:
+    from ._parallel import ordered_map
+
     out = sys.stdout
-    for line in _input_blocks(args.files, args.errors):
-        out.write(linkify_html(line, rel=args.rel, target=args.target, **_detection_options(args)))
+    options = {**_detection_options(args), "policy": _policy(args.policy)}
+    jobs = ((block, args.rel, args.target, options) for block in _input_blocks(args.files, args.errors))
+    for html in ordered_map(_linkify_block, jobs, args.jobs):
+        out.write(html)
     return EXIT_OK
 
 
@@ -236,6 +306,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--explain", action="store_true",
         help="after each line, say why each link starts and ends where it does, and what was rejected",
     )
+    p.add_argument(
+        "--policy", choices=("base", "recommended"), default="base",
+        help="base: the conformant algorithm (default); recommended: §8 rules for text people read",
+    )
     _add_detection_args(p)
     p.set_defaults(func=_cmd_detect)
 
@@ -243,6 +317,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_input_args(p)
     p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
     p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
+    p.add_argument(
+        "--policy", choices=("base", "recommended"), default="recommended",
+        help="recommended: §8 rules for text people read (default); base: the conformant algorithm",
+    )
     _add_detection_args(p)
     p.set_defaults(func=_cmd_linkify)
 

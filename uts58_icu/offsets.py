@@ -12,24 +12,20 @@ not the 2 units / 4 bytes of the astral character they would combine into.
 
 For one conversion, :func:`utf16_offsets` and :func:`utf8_offsets` encode the prefix
 (linear time). For many, build an :class:`OffsetConverter` once (linear time), then
-each conversion is a binary search over the positions of the wider characters.
+each conversion is a binary search over checkpoints every 256 code points, then
+at most 256 code points re-encoded; its memory is 16 bytes per 256 code points.
 """
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 
 from ._args import check_span, require_int, require_str
 
 __all__ = ["OffsetConverter", "utf16_offsets", "utf8_offsets"]
 
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
-_ASTRAL = re.compile(r"[\U00010000-\U0010ffff]")
-
-
 def _utf16_len(s: str) -> int:
-    return len(s) + len(_ASTRAL.findall(s))
+    return len(s.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def _utf8_len(s: str) -> int:
@@ -58,37 +54,46 @@ def utf8_offsets(text: str, start: int, end: int) -> tuple[int, int]:
     return s8, s8 + _utf8_len(text[start:end])
 
 
-def _utf8_extra(ch: str) -> int:
-    cp = ord(ch)
-    return 1 if cp < 0x800 else 2 if cp < 0x10000 else 3
+#: Code points per checkpoint of :class:`OffsetConverter` (memory: 16 bytes per block).
+_BLOCK = 256
 
 
 class _Table:
-    """Positions of the characters wider than 1 unit, with cumulative extra widths."""
+    """Encoded offsets every ``_BLOCK`` code points; within a block, the block is re-encoded.
 
-    __slots__ = ("positions", "starts", "widths", "cum")
+    Memory is ``len(text) / _BLOCK`` integers whatever the text (issue 9 item 13:
+    a table entry per wide character took +880 MB on 10 MB of emoji).
+    """
 
-    def __init__(self, items: list[tuple[int, int]]) -> None:
-        # items: (code point index, extra units) for each wide character, in order
-        self.positions = [p for p, _ in items]
-        self.cum = [0]  # cum[k]: extra units of the first k wide characters
-        self.starts: list[int] = []  # encoded offset where each wide character starts
-        self.widths: list[int] = []
-        for p, extra in items:
-            self.starts.append(p + self.cum[-1])
-            self.widths.append(1 + extra)
-            self.cum.append(self.cum[-1] + extra)
+    __slots__ = ("codec", "divisor", "marks", "text")
+
+    def __init__(self, text: str, codec: str, divisor: int) -> None:
+        from array import array
+
+        self.text, self.codec, self.divisor = text, codec, divisor
+        self.marks = array("q", [0])  # marks[k]: encoded offset of code point k * _BLOCK
+        total = 0
+        for k in range(0, len(text), _BLOCK):
+            total += self._width(text[k : k + _BLOCK])
+            self.marks.append(total)
+
+    def _width(self, s: str) -> int:
+        return len(s.encode(self.codec, "surrogatepass")) // self.divisor
 
     def encode(self, i: int) -> int:
-        return i + self.cum[bisect_left(self.positions, i)]
+        k = i // _BLOCK
+        return self.marks[k] + self._width(self.text[k * _BLOCK : i])
 
     def decode(self, x: int, unit: str) -> int:
-        j = bisect_right(self.starts, x)
-        if j and x < self.starts[j - 1] + self.widths[j - 1]:
-            if x == self.starts[j - 1]:
-                return self.positions[j - 1]
+        # marks[-1] is the total, not the start of a block
+        k = max(bisect_right(self.marks, x, 0, len(self.marks) - 1) - 1, 0)
+        i, pos = k * _BLOCK, self.marks[k]
+        while pos < x:
+            pos += self._width(self.text[i])
+            i += 1
+        if pos != x:
             raise ValueError(f"{unit} offset {x} is inside a character")
-        return x - self.cum[j]
+        return i
 
 
 class OffsetConverter:
@@ -106,9 +111,8 @@ class OffsetConverter:
     def __init__(self, text: str) -> None:
         require_str(text, "text")
         self.text = text
-        wide = [(m.start(), _utf8_extra(m.group())) for m in _NON_ASCII.finditer(text)]
-        self._u8 = _Table(wide)
-        self._u16 = _Table([(p, 1) for p, extra in wide if extra == 3])
+        self._u8 = _Table(text, "utf-8", 1)
+        self._u16 = _Table(text, "utf-16-le", 2)
 
     def _index(self, i: object) -> int:
         i = require_int(i, "offset")

@@ -71,19 +71,25 @@ class Link:
     href: str
     #: UTS #39 checks the host fails (filled only with ``LinkPolicy(spoof_check=True)``).
     spoof: tuple[str, ...] = ()
-    #: Whether Bidi_Control / default-ignorable characters are escaped in ``display``.
+    #: Whether ``display`` escapes *every* Bidi_Control / default-ignorable character,
+    #: emoji and CONTEXTJ sequences included (``LinkPolicy(bidi_controls='escape')``).
     escape_invisibles: bool = False
+    #: Whether ``display`` shows the host in Punycode (set by
+    #: ``LinkPolicy(idn_display='punycode_if_confusable')`` for a host confusable with an ASCII one).
+    punycode_host: bool = False
 
     @property
     def display(self) -> str:
-        """The link for people: minimally escaped (§4.1), Unicode host (UTS #46 ToUnicode)."""
-        from .escaping import format_email, minimal_escape, percent_escape
+        """The link for people: minimally escaped (§4.1), Unicode host (UTS #46 ToUnicode).
 
-        shown = format_email(self.text) if self.kind == "email" else minimal_escape(self.text)
-        shown = _detectable_host(self, shown)
-        if self.escape_invisibles:
-            shown = patterns().bidi_or_ignorable.sub(lambda m: percent_escape(m.group()), shown)
-        return shown
+        Never shows a Bidi_Control or Default_Ignorable_Code_Point character raw (§8);
+        see :func:`uts58_icu.core.escaping.link_display`. A Punycode label that detection
+        would not accept in Unicode form stays in Punycode (§4 goal 3).
+        """
+        from .escaping import link_display
+
+        shown = link_display(self.text, self.kind, ascii_host=self.punycode_host, strict=self.escape_invisibles)
+        return shown if self.punycode_host else _detectable_host(self, shown)
 
 
 #: WHATWG URL special schemes (§1.4 parses "as specified in WHATWG URL"; §3.3 names

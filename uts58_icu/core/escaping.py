@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .._args import require_str
-from .._icu import idna_to_unicode
+from .._icu import idna_to_ascii, idna_to_unicode
 from .parts import (
     BRACKET_STACK_LIMIT,
     FRAGMENT,
@@ -59,6 +59,9 @@ from .properties import CLOSE, HARD, INCLUDE, OPEN, SOFT, derived, link_email
 
 __all__ = [
     "UrlParts",
+    "decode_for_checks",
+    "escape_invisibles",
+    "link_display",
     "format_email",
     "format_parts",
     "format_url_parts",
@@ -71,7 +74,9 @@ __all__ = [
 SPECIAL_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_ESCAPE_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+# Possessive: a plain "+" over a group keeps a backtracking mark per escape
+# (98 MB for a 2 MB run of escapes, issue 9 item 13).
+_ESCAPE_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})++")
 _PERCENT_BEFORE_HEX = re.compile(r"%(?=[0-9A-Fa-f]{2})")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _PORT_AFTER_COLON = re.compile(r"[0-9]*(?:[/?#]|\Z)")
@@ -129,7 +134,14 @@ def _escape_part(
     (it never holds a literal syntax character that is content).
     """
     out: list[str] = [part.initiator if initiator is None else initiator]  # step 2.1
+    # Memory (issue 9 item 13): ``out`` only grows at Hard characters, and a run of
+    # Hard characters is escaped as one piece. ``copied`` is copiedAlready of step
+    # 2.2; ``flushed`` is how much of text[:copied] is already in ``out`` — an
+    # Include character moves ``copied`` without copying anything yet (the copy of
+    # step 2.4.4 happens at the next Hard character or at the end).
     copied = 0  # step 2.2: copiedAlready
+    flushed = 0
+    hard_from = -1  # start of the current run of Hard characters (escaped when it ends)
     stack: list[int] = []  # step 2.3: openStack
     for i, ch in enumerate(text):  # step 2.4
         cp = ord(ch)
@@ -155,23 +167,40 @@ def _escape_part(
                 lt = INCLUDE  # step 2.4.8.2.1
             else:
                 lt = HARD  # step 2.4.8.3
-        if lt == INCLUDE:  # step 2.4.4
-            out.append(text[copied:i])  # step 2.4.4.1
-            out.append(ch)  # step 2.4.4.2
-            copied = i + 1  # step 2.4.4.3
-        elif lt == HARD:  # step 2.4.5
-            out.append(text[copied:i])  # step 2.4.5.1
-            out.append(percent_escape(ch))  # step 2.4.5.2
-            copied = i + 1  # step 2.4.5.3
+        if lt == HARD:  # step 2.4.5
+            if hard_from < 0 or hard_from + _HARD_CHUNK <= i or copied != i:
+                if hard_from >= 0:
+                    _escape_run(out, text, hard_from, flushed)
+                out.append(text[flushed:i])  # step 2.4.5.1
+                hard_from = i
+            copied = flushed = i + 1  # step 2.4.5.2-3 (the escape is written with the run)
+            continue
+        if hard_from >= 0:
+            _escape_run(out, text, hard_from, flushed)
+            hard_from = -1
+        if lt == INCLUDE:  # step 2.4.4: text[copied:i+1] is kept (copied later)
+            copied = i + 1
         else:  # step 2.4.6: Soft — deferred until something follows it
             assert lt == SOFT
+    if hard_from >= 0:
+        _escape_run(out, text, hard_from, flushed)
     n = len(text)
-    if not last:  # step 2.5
-        out.append(text[copied:])
-    elif copied < n:  # step 2.6: the trailing run is all Soft; escape its last code point
-        out.append(text[copied : n - 1])  # step 2.6.1
+    if not last or copied == n:  # step 2.5 (and 2.6 with no trailing Soft run)
+        out.append(text[flushed:])
+    else:  # step 2.6: the trailing run is all Soft; escape its last code point
+        out.append(text[flushed : n - 1])  # step 2.6.1
         out.append(percent_escape(text[n - 1]))  # step 2.6.2
     return "".join(out)
+
+
+#: Hard characters escaped per piece (bounds the temporary strings of one piece).
+_HARD_CHUNK = 4096
+
+
+def _escape_run(out: list[str], text: str, start: int, end: int) -> None:
+    """Append ``percentEscape`` of every character of ``text[start:end]`` as one piece."""
+    if start < end:
+        out.append(_percent_chunk(text[start:end]))
 
 
 @dataclass(frozen=True)
@@ -229,18 +258,28 @@ def _interior(text: str, syntax: frozenset[str], *, directive_follows: bool = Fa
       including one that would only appear once a following ``:~:`` separator is
       appended (``a:~`` + ``:~:``) — is escaped.
     """
-    probe = text + _DIRECTIVE_SEP if directive_follows else text
-    out: list[str] = []
-    for i, ch in enumerate(text):
-        if ch == "%" and _PERCENT_BEFORE_HEX.match(text, i):
-            out.append("%25")
-        elif ch in syntax:
-            out.append(percent_escape(ch))
-        elif escape_directive_sep and probe.startswith(_DIRECTIVE_SEP, i):
-            out.append(percent_escape(ch))
-        else:
-            out.append(ch)
-    return "".join(out)
+    # One regex pass (memory linear in the result, issue 9 item 13): a "%" before two
+    # hex digits, a syntax character, or the ":" that starts a literal ":~:" (also one
+    # completed by the separator that follows: "…:~" + ":~:").
+    alts = [r"%(?=[0-9A-Fa-f]{2})"]
+    if syntax:
+        alts.append("[" + "".join(re.escape(c) for c in sorted(syntax)) + "]")
+    if escape_directive_sep:
+        alts.append(r":(?=~:)")
+        if directive_follows:
+            alts.append(r":(?=~\Z)")
+    pattern = _interior_pattern("|".join(alts))
+    return pattern.sub(lambda m: "%25" if m.group() == "%" else percent_escape(m.group()), text)
+
+
+_INTERIOR_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _interior_pattern(source: str) -> re.Pattern[str]:
+    pat = _INTERIOR_PATTERNS.get(source)
+    if pat is None:
+        pat = _INTERIOR_PATTERNS.setdefault(source, re.compile(source))
+    return pat
 
 
 def _check_seq(value: object, name: str) -> Sequence[object]:
@@ -257,6 +296,60 @@ def _normalize_scheme(scheme: str) -> str:
     if s.endswith(":"):
         s = s[:-1]
     return s.lower()
+
+
+# RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+_RFC3986_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*\Z")
+# Schemes whose URL a browser runs as script instead of fetching it from the host:
+# "javascript://x/%0Aalert(1)" is a comment line, then code (issue 9 item 8).
+_SCRIPT_SCHEMES = frozenset({"javascript", "vbscript", "data"})
+# WHATWG URL Standard: forbidden domain code points (C0 controls, space, "%", DEL and
+# the forbidden host code points # / : < > ? @ [ \ ] ^ |).
+_FORBIDDEN_DOMAIN_CP = re.compile(r"[\x00-\x20%#/:<>?@\[\\\]^|\x7f]")
+_IPV4_HOST = re.compile(r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}\Z")
+
+
+def _validate_scheme(name: str, given: str) -> None:
+    """``ValueError`` unless ``name`` is ``''`` or an RFC 3986 scheme that is not a script scheme."""
+    if name and not _RFC3986_SCHEME.match(name):
+        raise ValueError(
+            f"scheme must match RFC 3986 ALPHA *( ALPHA / DIGIT / '+' / '-' / '.' ), got {given!r}"
+        )
+    if name in _SCRIPT_SCHEMES:
+        raise ValueError(f"scheme {given!r} runs its content as script or a document; not formatted")
+
+
+def _validate_host(host: str, scheme: str) -> str:
+    """The host as shown, or ``ValueError`` when it is not a domain, IPv4 or ``[IPv6]``.
+
+    A domain must pass UTS #46 ToASCII (STD3 rules, Bidi and CONTEXTJ checks), so
+    no character that ends a host in a URL (``@ / ? # : \\`` …) can get through
+    (issue 9 item 8). An empty host is accepted only for ``file:``.
+    """
+    if not host:
+        if scheme == "file":
+            return ""
+        raise ValueError("host must not be empty")
+    if _IPV4_HOST.match(host):
+        return host
+    if host.startswith("[") and host.endswith("]"):
+        import ipaddress
+
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            raise ValueError(f"host is not a valid bracketed IPv6 address: {host!r}") from None
+        return host.lower()
+    _, ok = idna_to_ascii(host)
+    uni = _to_unicode(host)
+    if ok and uni is not None:
+        return uni
+    if host.isascii() and not _FORBIDDEN_DOMAIN_CP.search(host):
+        # CHOICE: an ASCII host that UTS #46 STD3 rules reject but the WHATWG host
+        # parser accepts (``a_b.example``) is kept as given, as before.
+        return host
+    raise ValueError(f"host is not a valid domain name, IPv4 or [IPv6] address: {host!r}")
+    return uni
 
 
 def format_parts(
@@ -277,6 +370,10 @@ def format_parts(
     non-empty ``path``/``query`` sequence, a ``fragment`` that is not ``None``,
     or any ``directives`` (which imply the fragment's ``#``). Query pairs are
     ``(key, value)``, with ``value=None`` for a bare key.
+
+    Raises :class:`ValueError` when ``scheme`` is not an RFC 3986 scheme (or is
+    ``javascript``, ``vbscript`` or ``data``), or ``host`` is not a valid domain
+    name (UTS #46 ToASCII), IPv4 address or bracketed IPv6 address.
 
     >>> format_parts("https", "xn--bcher-kva.de", ["bücher"])
     'https://bücher.de/bücher'
@@ -302,6 +399,8 @@ def format_parts(
         raise ValueError(f"port must be in 0..65535, got {port}")
 
     name = _normalize_scheme(_usv(scheme))
+    _validate_scheme(name, scheme)
+    shown_host = _validate_host(_usv(host), name)
     path_syntax = _PATH_SYNTAX | {"\\"} if (not name or name in SPECIAL_SCHEMES) else _PATH_SYNTAX
     pieces: list[_Piece] = []
     if segments:  # Path: literal [?#/] escaped (plus "\\", see the module docstring)
@@ -337,7 +436,7 @@ def format_parts(
                 ),
             )
         )
-    prefix = (f"{name}://" if name else "") + _host_for_display(_usv(host))
+    prefix = (f"{name}://" if name else "") + shown_host
     if port is not None:
         prefix += f":{port}"
     return _assemble(prefix, pieces)
@@ -436,13 +535,28 @@ def _decode(text: str, decodable: frozenset[str], *, legacy: bool) -> str:
     if legacy:  # §4.1 intro: keep each non-ASCII byte escaped
         return _upper_hex(text)
 
+    keep_escaped = _ascii_kept_escaped(decodable)
+
     def one_run(m: re.Match[str]) -> str:
         chars = _escaped_bytes(m).decode("utf-8")
-        return "".join(
-            ch if ord(ch) > 0x7F or ch in decodable else f"%{ord(ch):02X}" for ch in chars
+        # ASCII characters outside ``decodable`` are escaped again, a run at a time.
+        return keep_escaped.sub(
+            lambda a: "%" + a.group().encode("ascii").hex("%").upper(), chars
         )
 
     return _ESCAPE_RUN.sub(one_run, text)
+
+
+_KEPT_ESCAPED: dict[frozenset[str], re.Pattern[str]] = {}
+
+
+def _ascii_kept_escaped(decodable: frozenset[str]) -> re.Pattern[str]:
+    """Runs of ASCII characters not in ``decodable``."""
+    pat = _KEPT_ESCAPED.get(decodable)
+    if pat is None:
+        chars = "".join(re.escape(chr(c)) for c in range(0x80) if chr(c) not in decodable)
+        pat = _KEPT_ESCAPED.setdefault(decodable, re.compile(f"[{chars}]+"))
+    return pat
 
 
 def minimal_escape(url: str, *, legacy_encoding: bool = False) -> str:
@@ -472,6 +586,11 @@ def minimal_escape(url: str, *, legacy_encoding: bool = False) -> str:
     require_str(url, "url")
     if not isinstance(legacy_encoding, bool):
         raise TypeError(f"legacy_encoding must be a bool, not {type(legacy_encoding).__name__}")
+    return _minimal(url, legacy_encoding=legacy_encoding)
+
+
+def _minimal(url: str, *, legacy_encoding: bool = False, ascii_host: bool = False) -> str:
+    """:func:`minimal_escape`; with ``ascii_host``, the host through ToASCII (Punycode)."""
     sp = _split(_usv(url))
     legacy = legacy_encoding or not _all_escapes_utf8(
         (sp.path, sp.query, sp.fragment, *sp.directives)
@@ -492,27 +611,198 @@ def minimal_escape(url: str, *, legacy_encoding: bool = False) -> str:
     for d in sp.directives:
         pieces.append(_Piece(FRAGMENT_DIRECTIVE, _decode(d, _DECODABLE_FRAGMENT, legacy=legacy)))
 
-    prefix = ""
-    if sp.scheme is not None:
-        prefix = sp.scheme.lower() + ":"
-    if sp.slashes:
-        prefix += "//"
-    if sp.userinfo is not None:
-        prefix += _upper_hex(sp.userinfo) + "@"
-    prefix += _display_host(sp.host)
-    if sp.port is not None:
-        prefix += ":" + sp.port
-    return _assemble(prefix, pieces)
+    def build(host: str) -> str:
+        prefix = ""
+        if sp.scheme is not None:
+            prefix = sp.scheme.lower() + ":"
+        if sp.slashes:
+            prefix += "//"
+        if sp.userinfo is not None:
+            prefix += _upper_hex(sp.userinfo) + "@"
+        prefix += host
+        if sp.port is not None:
+            prefix += ":" + sp.port
+        return _assemble(prefix, pieces)
+
+    shown = _display_host(sp.host)
+    if ascii_host or (shown != sp.host and _display_patterns().invisible.search(shown)):
+        # Punycode for display: asked for (a confusable host), or the Unicode host
+        # holds a character that display must not show raw (issue 9 item 2).
+        shown = _ascii_display_host(sp.host)
+    out = build(shown)
+    if shown != sp.host:
+        # The Unicode host must not change how the string splits: ToUnicode maps
+        # "ＨＴＴＰＳ" or "\u200bhttps" to "https", and "ＨＴＴＰＳ://x.de" would become
+        # an absolute URL (issue 9 item 10). Then the host stays as given, which is
+        # what the next call sees too (idempotence).
+        again = _split(out)
+        if (again.scheme, again.slashes, again.opaque, again.userinfo, again.host, again.port) != (
+            None if sp.scheme is None else sp.scheme.lower(), sp.slashes, sp.opaque,
+            None if sp.userinfo is None else _upper_hex(sp.userinfo), shown, sp.port,
+        ):
+            out = build(_upper_hex(sp.host))
+    return out
+
+
+def _decoded_host(raw: str) -> str:
+    if "%" in raw and _all_escapes_utf8((raw,)):
+        return _ESCAPE_RUN.sub(lambda m: _escaped_bytes(m).decode("utf-8"), raw)
+    return raw
 
 
 def _display_host(raw: str) -> str:
     """A host from a URL string: percent-decoded and ToUnicode'd when both succeed."""
-    host = raw
-    if "%" in raw and _all_escapes_utf8((raw,)):
-        host = _ESCAPE_RUN.sub(
-            lambda m: _escaped_bytes(m).decode("utf-8"), raw
+    return _to_unicode(_decoded_host(raw)) or _upper_hex(raw)
+
+
+def _ascii_display_host(raw: str) -> str:
+    """A host from a URL string: percent-decoded and ToASCII'd (Punycode) when both succeed."""
+    host = _decoded_host(raw)
+    if host:
+        out, ok = idna_to_ascii(host)
+        if ok and out:
+            return out
+    return _upper_hex(raw)
+
+
+# ---------------------------------------------------------------------------
+# Link.display: what people see (§4 goal 3, §8 display ordering)
+# ---------------------------------------------------------------------------
+
+
+class _DisplayPatterns:
+    def __init__(self) -> None:
+        from .._icu import unicode_set_ranges
+        from .properties import regex_class
+
+        def cls(pattern: str) -> re.Pattern[str]:
+            return re.compile(regex_class(unicode_set_ranges(pattern)))
+
+        #: Characters never shown raw, except in the sequences of :func:`_keep_invisible`.
+        self.invisible = cls(r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]")
+        # One pass: runs of characters that are always escaped, or one that may be kept.
+        maybe = r"[\u200C\u200D\uFE0E\uFE0F\U000E0020-\U000E007F]"
+        always = regex_class(unicode_set_ranges(
+            r"[[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]-" + maybe + "]"
+        ))
+        self.runs = re.compile(f"(?P<run>{always}+)|(?P<maybe>{maybe})")
+        self.pictographic = cls(r"[\p{Extended_Pictographic}]")
+        self.emoji = cls(r"[\p{Emoji}]")
+        self.modifier = cls(r"[\p{Emoji_Modifier}\uFE0F]")
+        self.virama = cls(r"[\p{Canonical_Combining_Class=Virama}]")
+        self.join_left = cls(r"[\p{Joining_Type=Dual_Joining}\p{Joining_Type=Left_Joining}]")
+        self.join_right = cls(r"[\p{Joining_Type=Dual_Joining}\p{Joining_Type=Right_Joining}]")
+        self.transparent = cls(r"[\p{Joining_Type=Transparent}]")
+
+
+_DISPLAY_PATTERNS: list[_DisplayPatterns] = []
+
+
+def _display_patterns() -> _DisplayPatterns:
+    if not _DISPLAY_PATTERNS:
+        _DISPLAY_PATTERNS.append(_DisplayPatterns())
+    return _DISPLAY_PATTERNS[0]
+
+
+_ZWNJ, _ZWJ = "\u200c", "\u200d"
+_TAG_BASE = "\U0001F3F4"  # WAVING BLACK FLAG, the base of emoji tag sequences
+_MAX_TAG_RUN = 32  # an emoji tag sequence is a few tags long; bounds the backward look
+
+
+def _keep_invisible(text: str, i: int) -> bool:
+    """Whether the default-ignorable ``text[i]`` is part of a sequence that shows as one glyph.
+
+    CHOICE (conformance/NOTES.md, "Security (issue 9)"): kept raw are a ZWJ inside an
+    emoji ZWJ sequence; VS15/VS16 after an Emoji character; the tags of an emoji tag
+    sequence (flag of a subdivision); and ZWJ/ZWNJ in the IDNA CONTEXTJ contexts
+    (after a virama; ZWNJ between joining letters). Bidi_Control characters and every
+    other default-ignorable character (ZWSP, word joiner, BOM, soft hyphen, Hangul
+    fillers, other variation selectors, …) are escaped.
+    """
+    p = _display_patterns()
+    ch = text[i]
+    prev = text[i - 1] if i else ""
+    nxt = text[i + 1] if i + 1 < len(text) else ""
+    if ch in (_ZWJ, _ZWNJ):
+        if prev and p.virama.match(prev):
+            return True
+        if ch == _ZWJ:
+            j = i - 1
+            while j > 0 and p.modifier.match(text[j]):
+                j -= 1
+            return j >= 0 and bool(p.pictographic.match(text[j])) and bool(nxt) and bool(
+                p.pictographic.match(nxt)
+            )
+        j, k = i - 1, i + 1
+        while j >= 0 and p.transparent.match(text[j]):
+            j -= 1
+        while k < len(text) and p.transparent.match(text[k]):
+            k += 1
+        return j >= 0 and k < len(text) and bool(p.join_left.match(text[j])) and bool(
+            p.join_right.match(text[k])
         )
-    return _to_unicode(host) or _upper_hex(raw)
+    if ch in "\ufe0e\ufe0f":
+        return bool(prev) and bool(p.emoji.match(prev)) and not p.invisible.match(prev)
+    if "\U000E0020" <= ch <= "\U000E007F":
+        j = i - 1
+        while j >= 0 and i - j <= _MAX_TAG_RUN and "\U000E0020" <= text[j] <= "\U000E007E":
+            j -= 1
+        return j >= 0 and text[j] == _TAG_BASE
+    return False
+
+
+def escape_invisibles(shown: str, *, strict: bool = False) -> str:
+    """``shown`` with every Bidi_Control and Default_Ignorable_Code_Point character
+    percent-escaped (§4.1 ``percentEscape``), so none is ever shown raw (§8).
+
+    Unless ``strict``, characters inside an emoji ZWJ, variation or tag sequence, and
+    ZWJ/ZWNJ where IDNA's CONTEXTJ rules allow them, stay raw (see
+    :func:`_keep_invisible`). In a Path, Query or Fragment an escape means the same
+    URL as the raw character.
+    """
+    p = _display_patterns()
+    if not p.invisible.search(shown):
+        return shown
+
+    out: list[str] = []
+    done = 0
+    for m in p.runs.finditer(shown):
+        start, end = m.span()
+        if not strict and m.lastgroup == "maybe" and _keep_invisible(shown, start):
+            continue
+        out.append(shown[done:start])
+        for k in range(start, end, _HARD_CHUNK):  # pieces of bounded size (memory)
+            out.append(_percent_chunk(shown[k : min(k + _HARD_CHUNK, end)]))
+        done = end
+    out.append(shown[done:])
+    return "".join(out)
+
+
+def _percent_chunk(s: str) -> str:
+    """``percentEscape`` of every character of ``s``."""
+    return "%" + s.encode("utf-8", "surrogatepass").hex("%").upper()
+
+
+def link_display(text: str, kind: str, *, ascii_host: bool = False, strict: bool = False) -> str:
+    """What :attr:`Link.display <uts58_icu.core.detection.Link.display>` shows for a link.
+
+    A URL is minimally escaped (§4.1) with its host through ToUnicode, an email
+    minimally quoted (§5.3); then :func:`escape_invisibles`. The host is shown in
+    Punycode (ToASCII) when ``ascii_host`` is true (browser-style IDN display of a
+    host confusable with an ASCII one) or when its Unicode form holds a character
+    that must not be shown raw.
+    """
+    if kind == "email":
+        shown = _format_email(text, ascii_domain=ascii_host)
+    else:
+        shown = _minimal(text, ascii_host=ascii_host)
+    return escape_invisibles(shown, strict=strict)
+
+
+def decode_for_checks(text: str) -> str:
+    """``text`` with every ``%XX`` run decoded (invalid UTF-8 bytes as lone surrogates):
+    what a display or a browser may show, for §8 checks (issue 9 item 2)."""
+    return _unescape_all(text) if "%" in text else text
 
 
 # ---------------------------------------------------------------------------
@@ -625,6 +915,12 @@ def format_email(address: str) -> str:
     'σωκράτης@example.om'
     """
     require_str(address, "address")
+    return _format_email(address)
+
+
+def _format_email(address: str, *, ascii_domain: bool = False) -> str:
+    """:func:`format_email`; with ``ascii_domain`` (or a domain whose Unicode form holds
+    a character display must not show raw), the domain in Punycode."""
     if _SURROGATE.search(address):
         raise ValueError("address holds a lone surrogate")
     prefix = ""
@@ -645,4 +941,7 @@ def format_email(address: str) -> str:
         shown = local
     else:  # §5.3: the entire local part in quotation marks, "\" before '"' and '\'
         shown = '"' + local.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return f"{prefix}{shown}@{_host_for_display(domain)}"
+    shown_domain = _host_for_display(domain)
+    if ascii_domain or _display_patterns().invisible.search(shown_domain):
+        shown_domain = _ascii_display_host(domain)
+    return f"{prefix}{shown}@{shown_domain}"

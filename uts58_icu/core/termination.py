@@ -52,7 +52,9 @@ def _stop(text: str, i: int, last_safe: int, why: str, trace: list[Note] | None)
     if trace is not None:
         if i < len(text):
             ch = text[i]
-            why = why.format(ch=f"U+{ord(ch):04X} {ch!r}", i=i)
+            # Plain substitution, never str.format: the template may hold text from the
+            # input (an opener such as "{"), which str.format would parse (issue 9 item 6).
+            why = why.replace("{i}", str(i)).replace("{ch}", f"U+{ord(ch):04X} {ch!r}")
         trace.append(Note(i, i, why))
         if last_safe < i:
             trace.append(Note(last_safe, i, f"trailing Soft characters dropped: {text[last_safe:i]!r}"))
@@ -137,7 +139,7 @@ def _terminate(text: str, start: int, trace: list[Note] | None = None) -> int:
             else:
                 return _stop(
                     text, i, last_safe,
-                    f"{{ch}} at offset {{i}} does not match {chr(top)!r}, the open bracket on the stack",
+                    "{ch} at offset {i} does not match " + repr(chr(top)) + ", the open bracket on the stack",
                     trace,
                 )
     return _stop(text, i, last_safe, "end of text", trace)  # step 6

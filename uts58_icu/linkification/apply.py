@@ -12,25 +12,29 @@ bounds inward — it never creates a link the base algorithm did not find.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable, Iterator
+from dataclasses import replace
+from functools import lru_cache
 
 from .._icu import idna_to_unicode, spoof_checks
 from ..core._accel import FAST_DEFAULT_SCAN
 from ..core._classes import patterns
 from ..core.detection import (
     Link,
+    ScanOptions,
     _check,
     _find,
     _iter,
-    _options,
     _scan,
-    _tld_key,
     anatomy,
-    link_at,
     scan_options,
     tld_set,
 )
+from ..core.escaping import decode_for_checks
 from ..core.termination import Note
+from . import rules
+from .homographs import homograph_flags
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
 
 __all__ = ["apply_policy", "explain_notes", "find_links", "iter_links"]
@@ -44,6 +48,37 @@ def _check_policy(policy: object) -> LinkPolicy:
     if not isinstance(policy, LinkPolicy):
         raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
     return policy
+
+
+def _options(
+    text: str, policy: LinkPolicy, emails: bool, schemeless: bool, schemes: Collection[str]
+) -> ScanOptions:
+    """The base detector's options, plus the single-label hosts the policy links after a scheme.
+
+    A dotless host is only linked right after ``://`` (userinfo never is), so when no
+    ``://host`` is in the text the core's authority scan is skipped: same links, and the
+    recommended policy costs nothing extra on text without ``://localhost``.
+    """
+    if not policy.dotless_hosts or not _dotless_after_scheme(policy.dotless_hosts).search(text):
+        return scan_options(emails=emails, schemeless=schemeless, schemes=schemes)
+    if isinstance(schemes, (tuple, frozenset)) and isinstance(emails, bool) and isinstance(schemeless, bool):
+        try:
+            return _cached_options(emails, schemeless, schemes, policy.dotless_hosts)
+        except TypeError:  # unhashable items: validated (and refused) below
+            pass
+    return scan_options(emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=policy.dotless_hosts)
+
+
+@lru_cache(maxsize=16)
+def _dotless_after_scheme(hosts: frozenset[str]) -> re.Pattern[str]:
+    return re.compile("://(?:" + "|".join(re.escape(h) for h in sorted(hosts)) + ")", re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def _cached_options(
+    emails: bool, schemeless: bool, schemes: Collection[str], dotless_hosts: frozenset[str]
+) -> ScanOptions:
+    return scan_options(emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=dotless_hosts)
 
 
 def find_links(
@@ -72,8 +107,9 @@ def find_links(
         return FAST_DEFAULT_SCAN(text)  # every default: the compiled core at once
     _check(text, tlds)
     pol = _check_policy(policy)
+    opts = _options(text, pol, emails, schemeless, schemes)
     use = tld_set(tlds)
-    links = _find(text, use, _options(emails, schemeless, schemes, ()))
+    links = _find(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
     return list(apply_policy(text, links, pol, tlds=use))
@@ -91,8 +127,9 @@ def iter_links(
     """Like :func:`find_links`, lazily."""
     _check(text, tlds)
     pol = _check_policy(policy)
+    opts = _options(text, pol, emails, schemeless, schemes)
     use = tld_set(tlds)
-    links = _iter(text, use, _options(emails, schemeless, schemes, ()))
+    links = _iter(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
     return apply_policy(text, links, pol, tlds=use)
@@ -110,7 +147,7 @@ def explain_notes(
     """Links and every note (rejections, where and why each link ends) for ``text``."""
     _check(text, tlds)
     pol = _check_policy(policy)
-    opts = scan_options(emails=emails, schemeless=schemeless, schemes=schemes)
+    opts = _options(text, pol, emails, schemeless, schemes)
     use = tld_set(tlds)
     trace: list[Note] = []
     base = list(_scan(text, use, trace, opts))
@@ -150,71 +187,54 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
     host = text[a.host_start : a.host_end]
     is_ip = link.kind == "url" and (host.startswith("[") or bool(patterns().ipv4.fullmatch(host)))
     pp = policy_patterns()
-    if policy.cjk_boundary and link.kind == "url" and not a.has_scheme:
-        moved = _cjk_start(text, a.host_start, a.host_end)
-        if moved is None:
-            reject("§8 CJK boundary: no domain left after moving the start")
-            return None
-        if moved != link.start:
-            narrowed = link_at(text, moved, link.end, "url", tlds=tlds)
-            if narrowed is None:
-                reject("§8 CJK boundary: what is left after moving the start is not a valid host")
-                return None
-            link, a = narrowed, anatomy(narrowed)
-            host = text[a.host_start : a.host_end]
+    # §8 "alter the bounds": the recommended rules that move a link's bounds inward.
+    narrowed = rules.narrow(text, link, a, policy, tlds, reject)
+    if narrowed is None:
+        return None
+    if narrowed is not link:
+        link, a = narrowed, anatomy(narrowed)
+        host = text[a.host_start : a.host_end]
     if policy.require_identifier_allowed and not is_ip:
         unicode_host, _ = idna_to_unicode(host)
         bad = pp.not_allowed.search(unicode_host.replace(".", ""))
         if bad:
             reject(f"§8 Identifier_Status: {bad.group()!r} (U+{ord(bad.group()):04X}) is not Allowed")
             return None
+    homographs: tuple[str, ...] = ()
+    if (policy.spoof_check or policy.reject_spoof or policy.idn_display != "unicode") and not is_ip:
+        homographs = homograph_flags(host, tlds)  # UTS #39 skeletons (issue 9 item 3)
     if (policy.spoof_check or policy.reject_spoof) and not is_ip:
         unicode_host, _ = idna_to_unicode(host)
-        failed = tuple(sorted({c for label in unicode_host.split(".") if label for c in spoof_checks(label)}))
+        failed = tuple(sorted(
+            {c for label in unicode_host.split(".") if label for c in spoof_checks(label)} | set(homographs)
+        ))
         if failed and policy.reject_spoof:
             reject(f"§8 SpoofChecker: host fails {', '.join(failed)}")
             return None
-        link = Link(link.start, link.end, link.kind, link.text, link.href, failed, link.escape_invisibles)
-    if policy.bidi_controls != "allow" and patterns().bidi_or_ignorable.search(link.text):
+        link = replace(link, spoof=failed)
+    if policy.idn_display == "punycode_if_confusable" and homographs:
+        link = replace(link, punycode_host=True)  # browser-style IDN display
+    bidi = patterns().bidi_or_ignorable
+    # §8 reads what people see: Link.display decodes %XX escapes (issue 9 item 2).
+    if policy.bidi_controls != "allow" and (bidi.search(link.text) or bidi.search(decode_for_checks(link.text))):
         if policy.bidi_controls == "reject":
             reject("§8 Bidi_Control or default-ignorable character in the link")
             return None
-        link = Link(link.start, link.end, link.kind, link.text, link.href, link.spoof, True)
+        link = replace(link, escape_invisibles=True)
     if policy.max_link_length is not None and len(link.text) > policy.max_link_length:
         reject(f"§8 length: {len(link.text)} > max_link_length {policy.max_link_length}")
         return None
-    if link.kind == "url":
-        if policy.max_part_length is not None:
-            longest = max((len(s) for s in _part_lengths(text[a.after : link.end])), default=0)
-            if longest > policy.max_part_length:
-                reject(f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
-                return None
-        if policy.guard_false_positives and not a.has_scheme and link.end == a.after and not is_ip:
-            labels = [label for label in patterns().separator.split(host) if label]
-            if labels and _tld_key(labels[-1]) in policy.file_extension_tlds:
-                reject(f"§8 false-positive guard: '.{labels[-1]}' is also a file extension")
-                return None
-            if all(label.isalpha() for label in labels) and len(labels[0]) == 1 and all(
-                len(label) <= 2 for label in labels
-            ):
-                reject(f"§8 false-positive guard: {host!r} looks like an abbreviation")
-                return None
+    if link.kind == "url" and policy.max_part_length is not None:
+        longest = max((len(s) for s in _part_lengths(text[a.after : link.end])), default=0)
+        if longest > policy.max_part_length:
+            reject(f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
+            return None
+    # §8 "reject particular link detection results": schemeless file names, code, abbreviations.
+    why = rules.reject_reason(text, link, a, policy) if not is_ip else None
+    if why is not None:
+        reject(why)
+        return None
     return link
-
-
-def _cjk_start(text: str, start: int, host_end: int) -> int | None:
-    """§8: move the start after the last change between (lb=ID or lb=SA) and other characters."""
-    id_or_sa = policy_patterns().id_or_sa
-    sep = patterns().separator.search(text, start, host_end)
-    first_label_end = sep.start() if sep else host_end
-    new = start
-    prev = bool(id_or_sa.match(text, start))
-    for i in range(start + 1, first_label_end):
-        cur = bool(id_or_sa.match(text, i))
-        if cur != prev:
-            new = i
-        prev = cur
-    return new if new < first_label_end else None
 
 
 def _part_lengths(rest: str) -> list[str]:

@@ -28,6 +28,9 @@ def linkify_html(
     visible text its ``display`` (minimally escaped, Unicode host). Both are
     HTML-escaped; nothing from the input can open a tag or an attribute.
     ``emails``, ``schemeless`` and ``schemes`` are those of :func:`find_links`.
+
+    ``policy`` defaults to :meth:`LinkPolicy.recommended` (text for people to read);
+    pass ``LinkPolicy()`` for the conformant base algorithm.
     """
     import html
 
@@ -42,6 +45,8 @@ def linkify_html(
         extra += f' target="{html.escape(target, quote=True)}"'
     out = []
     pos = 0
+    if policy is None:
+        policy = LinkPolicy.recommended()
     for link in find_links(
         text, tlds=tlds, policy=policy, emails=emails, schemeless=schemeless, schemes=schemes
     ):

@@ -2,7 +2,8 @@
 
 The defaults of :class:`LinkPolicy` are the conformant base algorithm: no check
 is applied, and results match Unicode's test files. Each check cites the §8
-paragraph that suggests it.
+paragraph that suggests it. :meth:`LinkPolicy.recommended` turns on the rules for
+text that people read (their logic is in :mod:`uts58_icu.linkification.rules`).
 """
 
 from __future__ import annotations
@@ -11,14 +12,21 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from .._icu import identifier_allowed_ranges, unicode_set_ranges
+from .._icu import identifier_allowed_ranges, idna_to_unicode, unicode_set_ranges
 from ..core.properties import regex_class
+from .rules import FILE_EXTENSION_TLDS
 
 __all__ = ["DEFAULT_FILE_EXTENSION_TLDS", "LinkPolicy"]
 
-#: TLDs that are also common file extensions (``helpers.py``, ``README.md``, ``a.zip``).
-DEFAULT_FILE_EXTENSION_TLDS: frozenset[str] = frozenset(
-    {"py", "md", "zip", "mov", "rs", "sh", "ps", "pl", "cc", "so", "pm", "ml", "ts", "rb", "cs", "js"}
+#: TLDs that are also common file extensions (``helpers.py``, ``README.md``, ``a.zip``);
+#: see :data:`uts58_icu.linkification.rules.FILE_EXTENSION_TLDS` for the rationale.
+DEFAULT_FILE_EXTENSION_TLDS: frozenset[str] = FILE_EXTENSION_TLDS
+
+
+_BOOL_FIELDS = (
+    "require_identifier_allowed", "spoof_check", "reject_spoof", "cjk_boundary", "cjk_end",
+    "trim_markup", "reject_code_context", "reject_file_names", "reject_abbreviations",
+    "reject_generic_tld_names", "reject_code_spans", "reject_obfuscated_email_domains", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
 )
 
 
@@ -50,22 +58,78 @@ class LinkPolicy:
     max_part_length: int | None = None
     #: §8: "it might move the start boundary so that the domain name doesn't contain two
     #: adjacent characters with different values for (Line_Break=Ideographic OR
-    #: Complex_Context)" (``ウェブサイトはexample.com``). Schemeless URLs only.
+    #: Complex_Context)" (``ウェブサイトはexample.com``) — moved only when the rest of the
+    #: host is ASCII, so ``最高のSONY製品.com`` stays whole. Schemeless URLs and the
+    #: local-part of emails.
     cjk_boundary: bool = False
-    #: §8: "an implementation might refrain from linkify helpers.py if there is no
-    #: scheme before it" and "(eg, M.Sc.)" — reject schemeless host-only candidates
-    #: whose TLD is a file extension, or that look like abbreviations.
+    #: §8 "alter the bounds": a URL's path ends where glued-on CJK text resumes the
+    #: sentence (``https://example.jp/パスを見てください。``, ``…/Release”，內容如下``).
+    cjk_end: bool = False
+    #: §8 "alter the bounds": trim markup that wraps a link (backticks, ``**…**``,
+    #: ``_…_``, quotes, a leading quote or backtick on an email) and HTML that leaked
+    #: into plain text (``…</a>``, ``"/>`` after an attribute value).
+    trim_markup: bool = False
+    #: §8 "refrain from linkify helpers.py if there is no scheme": a schemeless name
+    #: with ``_ / \ $ = {`` before it or ``_ (`` after it is code
+    #: (``pam_motd.so``, ``jinja2.is_undefined``, ``response.next()``); ``key=`` is
+    #: not part of an email address.
+    reject_code_context: bool = False
+    #: §8 ("helpers.py"): reject schemeless host-only names whose TLD is also a file
+    #: extension (``file_extension_tlds``): ``README.md``, ``setup.py``, ``configure.ac``.
+    reject_file_names: bool = False
+    #: §8 ("eg, M.Sc."): reject schemeless names that look like abbreviations (``M.Sc.``)
+    #: or version numbers (``3.0.0.final``).
+    reject_abbreviations: bool = False
+    #: §8 usability: reject a bare two-label schemeless name under a generic TLD other
+    #: than .com/.net/.org/.edu/.gov/.mil/.arpa (since 2013 mostly words; ``.info``,
+    #: ``.name`` are attribute names too) whose first label could be a programming
+    #: identifier (``collections.abc``, ``logging.info``); a scheme, ``www.``, a path
+    #: or a hyphen (``universal-acceptance-test.icu``) keeps it.
+    reject_generic_tld_names: bool = False
+    #: §8 usability: a schemeless name alone in a Markdown/reST code span (backticks) is
+    #: code unless written as a lower-case host under an original generic TLD
+    #: (``Flask.name``, ``docutils.io`` are not linked; ``python-requests.org`` is).
+    reject_code_spans: bool = False
+    #: §8 usability: reject the domain of an address spelt against spam harvesters
+    #: (``bob -at- example.org``, ``bob AT example.org``, ``bob [at] example.org``).
+    reject_obfuscated_email_domains: bool = False
+    #: §8 usability: reject a URL whose path holds regular-expression syntax (``\.``,
+    #: ``(.+)``, ``.*``, ``[^``): a pattern (watch files, rewrite rules), not an address,
+    #: with or without a scheme; end a URL before a template placeholder
+    #: (``https://github.com/{owner}/repo``, ``${VERSION}``, ``%s``).
+    reject_patterns: bool = False
+    #: §8 usability: reject ``https://`` glued to ``word+`` (``git+https://…``, pip and
+    #: npm requirement syntax): a package or VCS reference, not a web link.
+    reject_compound_schemes: bool = False
+    #: §8 usability: reject a schemeless name of three or more labels whose first label
+    #: is a TLD (``com.example.Foo``, ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``):
+    #: reverse-DNS identifiers, not hosts.
+    reject_reverse_dns_names: bool = False
+    #: §8 "alter the bounds": drop a lone trailing ``?`` (``Have you seen example.com?``).
+    drop_empty_query: bool = False
+    #: Single-label hosts linked when a scheme is written (``http://localhost:8000/``),
+    #: passed to the base detector. Not registrable domains: a deliberate step past
+    #: §1.4 for developer documentation, where a written scheme shows the intent.
+    dotless_hosts: frozenset[str] = frozenset()
+    #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
+    #: §8 and UTS #39 §5.2, as browsers display IDNs: ``'punycode_if_confusable'`` shows
+    #: a host that is confusable with an ASCII host (``аррӏе.com``) in Punycode in
+    #: ``Link.display`` (see :mod:`uts58_icu.linkification.homographs`).
+    idn_display: Literal["unicode", "punycode_if_confusable"] = "unicode"
 
     def __post_init__(self) -> None:
-        for name in ("require_identifier_allowed", "spoof_check", "reject_spoof",
-                     "cjk_boundary", "guard_false_positives"):
+        for name in _BOOL_FIELDS:
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be a bool, not {type(getattr(self, name)).__name__}")
         if self.bidi_controls not in ("allow", "reject", "escape"):
             raise ValueError(
                 f"bidi_controls must be 'allow', 'reject' or 'escape', not {self.bidi_controls!r}"
+            )
+        if self.idn_display not in ("unicode", "punycode_if_confusable"):
+            raise ValueError(
+                f"idn_display must be 'unicode' or 'punycode_if_confusable', not {self.idn_display!r}"
             )
         for name in ("max_link_length", "max_part_length"):
             value = getattr(self, name)
@@ -73,8 +137,19 @@ class LinkPolicy:
                 raise TypeError(f"{name} must be an int or None, not {type(value).__name__}")
             if value is not None and value < 1:
                 raise ValueError(f"{name} must be at least 1, got {value}")
-        if not isinstance(self.file_extension_tlds, frozenset):
-            object.__setattr__(self, "file_extension_tlds", frozenset(self.file_extension_tlds))
+        if isinstance(self.dotless_hosts, str) or not isinstance(self.dotless_hosts, (frozenset, set, tuple, list)):
+            raise TypeError(
+                f"dotless_hosts must be a collection of str host names, not {type(self.dotless_hosts).__name__}"
+            )
+        hosts = set()
+        for host in self.dotless_hosts:
+            if not isinstance(host, str):
+                raise TypeError(f"dotless_hosts must hold str host names, not {type(host).__name__}")
+            if not host or any(c in host for c in "./:@[] \t\n\u3002\uff0e\uff61"):
+                raise ValueError(f"dotless_hosts: {host!r} is not a single host label such as 'localhost'")
+            hosts.add(host.lower())  # fully checked (UTS #46) by the base detector on first use
+        object.__setattr__(self, "dotless_hosts", frozenset(hosts))
+        object.__setattr__(self, "file_extension_tlds", _tld_set(self.file_extension_tlds))
 
     @property
     def is_default(self) -> bool:
@@ -87,13 +162,66 @@ class LinkPolicy:
 
         Used by default by everything that makes links for people (``linkify_html``,
         ``uts58 linkify``, the Markdown and HTML integrations); :func:`find_links`
-        keeps the conformant base by default.
+        keeps the conformant base by default. Every rule is its own field, so one can
+        be turned off with :func:`dataclasses.replace`::
+
+            dataclasses.replace(LinkPolicy.recommended(), reject_generic_tld_names=False)
+
+        On: ``trim_markup``, ``cjk_boundary``, ``cjk_end``, ``reject_code_context``,
+        ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
+        ``reject_code_spans``, ``reject_obfuscated_email_domains``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
+        ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
+        scheme is written: a deliberate step past "registrable domain").
         """
         return RECOMMENDED_POLICY
 
 
+def _tld_set(value: object) -> frozenset[str]:
+    """``file_extension_tlds`` as a set of lower-case TLDs without a leading dot.
+
+    A single ``str`` is one TLD (``"py"``, not ``{'p', 'y'}``); ``'.PY'`` is ``'py'``
+    (issue 9 item 15).
+    """
+    items = (value,) if isinstance(value, str) else value
+    try:
+        seq = list(items)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(
+            f"file_extension_tlds must be a str or a collection of str, not {type(value).__name__}"
+        ) from None
+    out = set()
+    for item in seq:
+        if not isinstance(item, str):
+            raise TypeError(f"file_extension_tlds must hold str, not {type(item).__name__}")
+        tld = item.lower().removeprefix(".")
+        if tld.startswith("xn--"):  # compared with U-labels (detection's _tld_key)
+            uni, ok = idna_to_unicode(tld)
+            tld = uni if ok else tld
+        if not tld or "." in tld:
+            raise ValueError(f"file_extension_tlds: {item!r} is not a top-level domain")
+        out.add(tld)
+    return frozenset(out)
+
+
 DEFAULT_POLICY = LinkPolicy()
-RECOMMENDED_POLICY = LinkPolicy(guard_false_positives=True, cjk_boundary=True, bidi_controls="escape")
+RECOMMENDED_POLICY = LinkPolicy(
+    trim_markup=True,
+    cjk_boundary=True,
+    cjk_end=True,
+    reject_code_context=True,
+    reject_file_names=True,
+    reject_abbreviations=True,
+    reject_generic_tld_names=True,
+    reject_code_spans=True,
+    reject_obfuscated_email_domains=True,
+    reject_patterns=True,
+    reject_compound_schemes=True,
+    reject_reverse_dns_names=True,
+    drop_empty_query=True,
+    dotless_hosts=frozenset({"localhost"}),
+    bidi_controls="escape",
+    idn_display="punycode_if_confusable",
+)
 
 
 class _PolicyPatterns:

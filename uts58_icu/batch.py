@@ -1,0 +1,207 @@
+"""Batch detection and redaction over Apache Arrow arrays (``pip install 'uts58-icu[arrow]'``).
+
+For data pipelines (Spark ``mapInArrow``/``pandas_udf``, Ray Data ``map_batches``,
+Dask, datatrove) that hold text as Arrow string columns:
+
+>>> import pyarrow as pa
+>>> from uts58_icu.batch import find_links_batch
+>>> result = find_links_batch(pa.array(["see example.com/パス.", None, "no links"]), offsets="utf8")
+>>> result.to_pylist()[0]
+[{'start': 4, 'end': 22, 'kind': 'url', 'text': 'example.com/パス', 'href': 'https://example.com/%E3%83%91%E3%82%B9'}]
+>>> result.to_pylist()[1:]
+[None, []]
+
+Nulls stay nulls. ``offsets="utf8"`` gives byte offsets straight into the UTF-8
+buffers of an Arrow string array; ``"utf16"`` gives UTF-16 code units (JavaScript,
+Java); ``"codepoint"`` (the default) gives Python ``str`` indices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from .core.detection import Link
+from .linkification.apply import find_links
+from .linkification.policy import LinkPolicy
+from .linkification.redact import Replacement, redact
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pyarrow as pa
+
+__all__ = ["LINK_FIELDS", "OffsetUnit", "find_links_batch", "find_links_series", "link_struct_type", "redact_batch"]
+
+OffsetUnit = Literal["codepoint", "utf8", "utf16"]
+_UNITS = ("codepoint", "utf8", "utf16")
+
+#: The fields of each link in a batch result, in order.
+LINK_FIELDS = ("start", "end", "kind", "text", "href")
+
+
+def _pa() -> Any:
+    try:
+        import pyarrow
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise ImportError(
+            "uts58_icu.batch needs pyarrow: pip install 'uts58-icu[arrow]' (or pip install pyarrow)"
+        ) from None
+    return pyarrow
+
+
+def link_struct_type() -> pa.StructType:
+    """``struct<start: int64, end: int64, kind: string, text: string, href: string>``."""
+    pa = _pa()
+    return pa.struct(
+        [
+            ("start", pa.int64()),
+            ("end", pa.int64()),
+            ("kind", pa.string()),
+            ("text", pa.string()),
+            ("href", pa.string()),
+        ]
+    )
+
+
+def _iter_texts(texts: object) -> Iterator[str | None]:
+    """The values of a pyarrow string array, chunked array or an iterable of ``str``/``None``."""
+    pa = _pa()
+    if isinstance(texts, pa.ChunkedArray):
+        if not (pa.types.is_string(texts.type) or pa.types.is_large_string(texts.type)):
+            raise TypeError(f"texts must be a string array, not {texts.type}")
+        for chunk in texts.chunks:
+            yield from _iter_texts(chunk)
+        return
+    if isinstance(texts, pa.Array):
+        if not (pa.types.is_string(texts.type) or pa.types.is_large_string(texts.type)):
+            raise TypeError(f"texts must be a string array, not {texts.type}")
+        # to_pylist() per slice keeps the Python strings for one slice alive at a time.
+        step = 4096
+        for lo in range(0, len(texts), step):
+            yield from texts.slice(lo, step).to_pylist()
+        return
+    if isinstance(texts, (str, bytes, bytearray, memoryview)) or not isinstance(texts, Iterable):
+        raise TypeError(
+            "texts must be a pyarrow string Array or ChunkedArray, or a list of str (None for null), "
+            f"not {type(texts).__name__}"
+        )
+    for i, value in enumerate(texts):
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"texts[{i}] must be a str or None, not {type(value).__name__}")
+        yield value
+
+
+def _unit_offsets(text: str, links: list[Link], unit: OffsetUnit) -> list[tuple[int, int]]:
+    """Each link's span in ``unit``, in one left-to-right pass (linear in ``len(text)``)."""
+    if unit == "codepoint" or text.isascii():
+        return [(link.start, link.end) for link in links]
+    spans = []
+    pos = 0
+    acc = 0
+    for link in links:
+        acc += _units(text[pos : link.start], unit)
+        start = acc
+        acc += _units(link.text, unit)
+        spans.append((start, acc))
+        pos = link.end
+    return spans
+
+
+def _units(s: str, unit: OffsetUnit) -> int:
+    if unit == "utf8":
+        return len(s.encode("utf-8", "surrogatepass"))
+    return len(s.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def find_links_batch(
+    texts: Any,
+    *,
+    policy: LinkPolicy | None = None,
+    offsets: OffsetUnit = "codepoint",
+    tlds: Collection[str] | None = None,
+) -> pa.ListArray:
+    """The links of every text: a ``list<struct<start, end, kind, text, href>>`` array.
+
+    ``texts`` is a pyarrow ``string``/``large_string`` Array or ChunkedArray, or a list of
+    ``str`` (``None`` for null). Entry *i* of the result lists the links of ``texts[i]``
+    as :func:`uts58_icu.find_links` finds them with ``policy`` and ``tlds``; a null text
+    gives a null entry. ``offsets`` chooses the unit of ``start`` and ``end``.
+    """
+    if offsets not in _UNITS:
+        raise ValueError(f"offsets must be one of {', '.join(map(repr, _UNITS))}, not {offsets!r}")
+    pa = _pa()
+    list_offsets: list[int | None] = [0]
+    starts: list[int] = []
+    ends: list[int] = []
+    kinds: list[str] = []
+    link_texts: list[str] = []
+    hrefs: list[str] = []
+    count = 0
+    for text in _iter_texts(texts):
+        if text is None:
+            list_offsets.append(None)
+            continue
+        links = find_links(text, policy=policy, tlds=tlds)
+        for (s, e), link in zip(_unit_offsets(text, links, offsets), links):
+            starts.append(s)
+            ends.append(e)
+            kinds.append(link.kind)
+            link_texts.append(link.text)
+            hrefs.append(link.href)
+        count += len(links)
+        list_offsets.append(count)
+    # A null offset marks a null list; Arrow needs the offsets themselves to be valid, so
+    # a null entry repeats the previous offset and is marked in the mask.
+    mask = [o is None for o in list_offsets[1:]]
+    filled: list[int] = []
+    last = 0
+    for o in list_offsets:
+        last = last if o is None else o
+        filled.append(last)
+    values = pa.StructArray.from_arrays(
+        [
+            pa.array(starts, pa.int64()),
+            pa.array(ends, pa.int64()),
+            pa.array(kinds, pa.string()),
+            pa.array(link_texts, pa.string()),
+            pa.array(hrefs, pa.string()),
+        ],
+        fields=list(link_struct_type()),
+    )
+    return pa.ListArray.from_arrays(pa.array(filled, pa.int32()), values, mask=pa.array(mask, pa.bool_()))
+
+
+def redact_batch(
+    texts: Any,
+    *,
+    emails: Replacement = "<EMAIL>",
+    urls: Replacement = None,
+    policy: LinkPolicy | None = None,
+    tlds: Collection[str] | None = None,
+) -> pa.StringArray:
+    """:func:`uts58_icu.redact` over every text: a pyarrow string array; nulls stay nulls."""
+    pa = _pa()
+    out = [
+        None if text is None else redact(text, emails=emails, urls=urls, policy=policy, tlds=tlds)
+        for text in _iter_texts(texts)
+    ]
+    return pa.array(out, pa.string())
+
+
+def find_links_series(
+    texts: Any,
+    *,
+    policy: LinkPolicy | None = None,
+    offsets: OffsetUnit = "codepoint",
+    tlds: Collection[str] | None = None,
+) -> Any:
+    """A pandas Series of link lists (``None`` for a missing text), index kept.
+
+    For ``dask.dataframe``'s ``map_partitions`` and other pandas-based engines::
+
+        ddf["links"] = ddf["text"].map_partitions(find_links_series, meta=("links", object))
+    """
+    import pandas as pd
+
+    values = [None if not isinstance(v, str) and pd.isna(v) else v for v in texts]
+    result = find_links_batch(values, policy=policy, offsets=offsets, tlds=tlds)
+    return pd.Series(result.to_pylist(), index=texts.index, dtype=object, name=getattr(texts, "name", None))

@@ -1,0 +1,534 @@
+"""The rules of :meth:`LinkPolicy.recommended` (§8 linkification for text people read).
+
+UTS #58 §8: "linkifying every substring in plaintext that has a syntactically valid
+domain would … be a bad user experience (eg, M.Sc.)", "an implementation might
+refrain from linkify helpers.py if there is no scheme before it", and a higher level
+"could also adjust the boundaries from link detection". Each rule below is one
+:class:`~uts58_icu.linkification.policy.LinkPolicy` field; each only drops a base
+link or moves its bounds inward, and says which field did it (``explain()`` shows it).
+
+Every rule is a cheap local test: precompiled ``re`` patterns over the few
+characters around a link, no ICU call, no look at the rest of the text. Rules that
+move the end of a URL cut it at a point and re-run the §3.5.1 termination algorithm
+as if the text ended there (so trailing Soft characters and unmatched closers before
+the cut are dropped exactly as the base algorithm drops them at a text end).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..core.detection import Link, LinkAnatomy, anatomy, link_at
+from ..core.termination import _terminate
+
+if TYPE_CHECKING:
+    from .policy import LinkPolicy
+
+__all__ = [
+    "FILE_EXTENSION_TLDS",
+    "LEGACY_GENERIC_TLDS",
+    "narrow",
+    "reject_reason",
+]
+
+Reject = Callable[[str], None]
+
+#: TLDs that are also common file extensions or unit-file suffixes, so that a bare
+#: ``name.ext`` in text is far more often a file than a host: source and build files
+#: (``setup.py``, ``README.md``, ``config.sh``, ``pam_motd.so``, ``Makefile.am``,
+#: ``configure.ac``, ``Makefile.in``, ``IOUtil.java``, ``lib.rs``, ``foo.pl``/``.pm``,
+#: ``foo.cc``, ``foo.ml``, ``foo.mk``, ``meson.build``, ``build.ninja``,
+#: ``app.properties``, ``foo.inc``, ``libfoo.la``, ``foo.mo``, ``main.cf``, ``foo.do``),
+#: documents and archives (``foo.ps``, ``foo.zip``, ``foo.mov``) and systemd unit
+#: files (``network.target``, ``foo.network``, ``foo.link``). TLDs whose use as
+#: domains dominates (``.ai``, ``.io``, ``.me``, ``.app``, ``.info``, ``.ms``) are left out.
+FILE_EXTENSION_TLDS: frozenset[str] = frozenset(
+    {
+        "ac", "am", "build", "cc", "cf", "do", "in", "inc", "java", "la", "link", "md", "mk",
+        "ml", "mo", "mov", "network", "ninja", "pl", "pm", "properties", "ps", "py", "rs",
+        "sh", "so", "target", "zip",
+    }
+)
+
+#: The generic TLDs delegated before ICANN's 2012 round (RFC 1591 and the 2000/2004
+#: rounds, plus ``arpa``). Since 2013 about 1,200 generic TLDs have been added, most
+#: of them ordinary words (``.network``, ``.target``, ``.next``, ``.data``, ``.abc``),
+#: so that ``word.word`` in text is more often a code identifier than an address.
+# The generic TLDs whose bare names are read as hosts even when the first label could be
+# an identifier: the web's own (``.info``, ``.name``, ``.pro`` are also attribute names:
+# ``logging.info``, ``os.name``).
+_HOST_TLDS = frozenset({"com", "net", "org", "edu", "gov", "mil", "arpa"})
+LEGACY_GENERIC_TLDS: frozenset[str] = frozenset(
+    {
+        "com", "net", "org", "edu", "gov", "mil", "int", "arpa", "info", "biz", "name",
+        "pro", "aero", "coop", "museum", "mobi", "asia", "tel", "travel", "jobs", "cat",
+        "post", "xxx",
+    }
+)
+
+# CJK letters: Hangul Jamo, CJK radicals, Hiragana, Katakana, Bopomofo, Hangul
+# compatibility Jamo, CJK extension A, CJK unified ideographs, Hangul syllables, CJK
+# compatibility ideographs, halfwidth Katakana/Hangul, supplementary ideographs.
+_CJK_LETTER_CLASS = (
+    "\u1100-\u11ff\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3031-\u3035\u3038-\u303c"
+    "\u3041-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff"
+    "\uf900-\ufaff\uff66-\uffdc\U00020000-\U0003134f"
+)
+# CJK punctuation: ideographic space and punctuation, fullwidth ASCII punctuation,
+# halfwidth CJK punctuation.
+_CJK_PUNCT_CLASS = (
+    "\u3000-\u3004\u3008-\u3020\u3030\u303d-\u303f"
+    "\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+)
+_CJK_ANY = re.compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}]")
+_CJK_PUNCT = re.compile(f"[{_CJK_PUNCT_CLASS}]")
+_CJK_RUNS = re.compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}]+")
+_HIRAGANA = re.compile("[\u3041-\u309f]")
+# The last CJK character (letter or punctuation) followed by an ASCII letter or digit.
+_CJK_THEN_ASCII = re.compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}](?=[A-Za-z0-9])")
+# Characters after which a CJK letter glued on in a path is the sentence resuming:
+# an ASCII letter or digit, or a closing bracket or quote.
+_GLUE_BEFORE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789)]}>\"'")
+
+# Opening quotes and the closer that ends a quoted link.
+_QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u201e": "\u201c",
+           "\u00ab": "\u00bb", "\u2039": "\u203a", "\u300c": "\u300d", "\u300e": "\u300f"}
+# HTML-escaped brackets and quotes around a link in plain text (``&lt;https://x.org/&gt;``).
+_ENTITY_PAIRS = (("&lt;", "&gt"), ("&quot;", "&quot"), ("&#60;", "&#62"), ("&#34;", "&#34"))
+# An HTML tag that leaked into plain text: '<' then '/', '!' or an ASCII letter.
+_TAG = re.compile(r"<[/!A-Za-z]")
+# Inline markup wrapping a whole link: emphasis, strong, strikethrough.
+_WRAP_CHARS = "*_~"
+# What follows ``user@host:`` in an scp-style SSH remote (``git@host:team/repo.git``).
+_SCP_PATH = re.compile(r"[~/A-Za-z_][\w.~-]*(?:/|\.git\b)")
+# A ``key=`` before an email address inside what §5.2 takes as its local-part.
+_KEY_EQUALS = re.compile(r"-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*=")
+_EMAIL_LEADING_QUOTES = "`'\""
+# The generic TLDs of RFC 1591 that web sites use (a name under them in a code span
+# is still written as a host).
+_WEB_TLDS = frozenset({"com", "org", "net", "edu", "gov"})
+# File extensions that, as the label before the TLD, make a name a file with a double
+# extension (``bootstrap.min.css.map``, ``defines.h.top``, ``config.mak.dev``).
+_INNER_EXTENSIONS = frozenset(
+    {
+        "c", "h", "cc", "cpp", "hpp", "cxx", "js", "mjs", "cjs", "ts", "css", "scss", "html", "htm",
+        "json", "xml", "yml", "yaml", "toml", "txt", "md", "rst", "py", "rb", "pl", "sh", "min",
+        "map", "tar", "gz", "bz2", "xz", "zst", "conf", "cfg", "ini", "in", "mak", "mk", "tmpl",
+        "tpl", "dist", "sample", "orig", "bak", "svg", "png", "jpg", "gif", "pdf", "so", "o", "a",
+    }
+)
+#: First labels that make a dotted name a reverse-DNS identifier: ``com.example.Foo``
+#: (D-Bus, Java), ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``, ``io.github.app``.
+_REVERSE_DNS_FIRST = frozenset({"com", "org", "net", "edu", "gov", "mil", "io"})
+_WORD = re.compile(r"\w")
+_ABBREVIATION = re.compile(r"[^\W\d_](?:[.\u3002\uff0e\uff61][^\W\d_]{1,2})+")
+# The "at" of an address spelt against spam harvesters, right before the domain.
+_OBFUSCATED_AT = re.compile(r"(?:[\[({<]\s*at\s*[\])}>]|-at-|_at_|\sAT)\s*\Z")
+# A label that could be a programming-language identifier or a number (no '-'):
+# ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` and ``1.day`` can.
+_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
+# Regular-expression syntax in a path: an escaped dot or slash, a group of any
+# characters, a character class (Debian watch files, rewrite rules, linter configs).
+_PATTERN = re.compile(r"\\[./?+*()\[\]dswS]|\(\.[*+]\)|\.\*|\[\^")
+# A template placeholder in a path (RFC 6570 ``{owner}``, shell ``${VERSION}`` and
+# ``$(hostname)``, printf ``%s``/``%d``): the address goes on only up to it.
+_TEMPLATE = re.compile(r"\{[^{}\s]*\}|\$[{(]|%[sd](?![0-9A-Fa-f])|%\([A-Za-z_]+\)[sd]")
+_LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
+
+
+def _reterminate(text: str, link: Link, a: LinkAnatomy, cut: int) -> int:
+    """§3.5.1 termination of ``link`` as if the text ended at ``cut``."""
+    if cut <= a.after:
+        return min(cut, a.after)
+    return link.start + _terminate(text[link.start : cut], a.after - link.start)
+
+
+def _rebuild(
+    text: str, link: Link, start: int, end: int, tlds: Collection[str] | None, policy: LinkPolicy
+) -> Link | None:
+    if (start, end) == (link.start, link.end):
+        return link
+    new = link_at(text, start, end, link.kind, tlds=tlds, dotless_hosts=policy.dotless_hosts)
+    if new is None:
+        return None
+    return replace(new, spoof=link.spoof, escape_invisibles=link.escape_invisibles)
+
+
+# --- rules that move bounds ---------------------------------------------------------
+
+
+def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, str] | None:
+    """``trim_markup``: lightweight markup and leaked HTML around a link is not part of it.
+
+    Rationale: none of these characters is a URL code point that people write raw
+    (WHATWG URL percent-encodes `````, ``"``, ``<`` in paths, RFC 3986 excludes them),
+    while Markdown, reST and HTML use them as delimiters.
+
+    - URL: cut at the first backtick after the host (Markdown/reST code span);
+      cut at ``<`` starting a tag (``…</a>``); when the link follows an opening
+      quote, cut at its closing quote (``src="…"/>``, ``“…/Release”``); when it
+      follows a run of ``*``/``_``/``~`` and ends with the same run, drop that run
+      (``**https://x.org/a**``, ``_https://x.org/a_``).
+    - Email: drop leading backticks and quotes from the local-part
+      (```` ``bob@x.org`` ````, ``'bob@x.org'``), and a leading ``*``/``_``/``~``
+      run or ``{`` that the text closes right after the address.
+
+    Returns the new ``(start, end, why)`` or None when nothing changes.
+    """
+    start, end = link.start, link.end
+    if link.kind == "email":
+        at = link.text.rindex("@") + link.start
+        i = start
+        while i < at and text[i] in _EMAIL_LEADING_QUOTES:
+            i += 1
+        if i == start and text[i] in _WRAP_CHARS + "{":
+            c = text[i]
+            closer = "}" if c == "{" else c
+            run = i
+            while run < at and text[run] == c and c != "{":
+                run += 1
+            run = max(run, i + 1)
+            width = run - i
+            if text.startswith(closer * width, end):
+                i = run
+        if i != start:
+            # all of the local-part may be markup (````@app.post``): then nothing is left
+            return i, end, f"markup {text[start:i]!r} before an email address"
+        return None
+    cut = end
+    why = ""
+    tick = text.find("`", a.after, end)
+    if tick != -1:
+        cut, why = tick, "backtick (code span) in a URL"
+    tag = _TAG.search(text, a.after, cut)
+    if tag:
+        cut, why = tag.start(), f"HTML tag {tag.group()!r} in a URL"
+    if start > 0 and text[start - 1] in _QUOTES:
+        closer = _QUOTES[text[start - 1]]
+        q = text.find(closer, a.after, cut)
+        while q != -1 and closer in "'\u2019" and q + 1 < len(text) and text[q + 1].isalnum():
+            q = text.find(closer, q + 1, cut)  # an apostrophe inside a word
+        if q != -1:
+            cut, why = q, f"closing quote {closer!r} of the quote that opens before the link"
+    for opener, closer in _ENTITY_PAIRS if start > 0 and text[start - 1] == ";" else ():
+        if text.endswith(opener, 0, start):
+            q = text.find(closer, a.after, cut)
+            if q != -1:
+                cut, why = q, f"escaped markup {closer!r} closes the {opener!r} before the link"
+    if cut == end and start > 0 and text[start - 1] in _WRAP_CHARS:
+        c = text[start - 1]
+        width = 1
+        while width < 3 and start - width - 1 >= 0 and text[start - width - 1] == c:
+            width += 1
+        if text[end - width : end] == c * width and end - width > a.after:
+            cut, why = end - width, f"{c * width!r} wraps the link (emphasis)"
+    if cut == end:
+        return None
+    new_end = _reterminate(text, link, a, cut)
+    return start, new_end, why
+
+
+def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:  # -1: reject
+    """``cjk_boundary``: a schemeless link glued after CJK text starts after it.
+
+    §8: "it might move the start boundary so that the domain name doesn't contain two
+    adjacent characters with different values for (Line_Break=Ideographic OR
+    Complex_Context)" (``ウェブサイトはexample.com``) — "a bit tricky, though, because it
+    would block some reasonable URLs, like 最高のSONY製品.com". So the start moves only
+    to the last CJK→ASCII change when everything after it, to the end of the host, is
+    ASCII: Japanese and Chinese are written without spaces, so an ASCII host glued
+    after CJK text starts where the script changes (``のビルドシステムです。configure.ac``),
+    while a host with CJK in its last labels (``最高のSONY製品.com``) stays whole.
+    For an email the same holds for the local-part (``連絡先はbob@example.com``).
+    When only one ASCII word is left after an IDEOGRAPHIC FULL STOP
+    (``…が必要になります。info autoconf``), the 。 ended a sentence and nothing is a link.
+    """
+    if link.kind == "url":
+        if a.has_scheme:
+            return None
+        lo, hi = link.start, a.host_end
+    else:
+        lo, hi = link.start, link.start + link.text.rindex("@")
+    if text[lo:hi].isascii():
+        return None
+    last = None
+    for m in _CJK_THEN_ASCII.finditer(text, lo, hi):
+        last = m.end()
+    if last is None or not text[last:hi].isascii():
+        return None
+    if link.kind == "url" and "." not in text[last:hi]:
+        return -1  # only a TLD-like word is left: ``です。info`` — the 。 was a full stop
+    return last
+
+
+def cjk_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | None:
+    """``cjk_end``: a URL's path ends where a CJK reader's sentence resumes.
+
+    Chinese and Japanese are written without spaces, so the text after a URL is often
+    glued to it. Each run of CJK letters and CJK punctuation in the path, query or
+    fragment is read as follows:
+
+    - right after an ASCII letter, digit or closing quote/bracket, it is the sentence
+      resuming: no address switches script inside a word
+      (``…/wanna-build.txtで記述されている``, ``…/Release”，內容如下``);
+    - if it holds CJK punctuation (ideographic and fullwidth ``。，、「」（）``, sentence
+      punctuation that addresses don't contain), the text from the punctuation on is
+      the sentence, and the whole run is when it holds Hiragana before it (Japanese
+      particles and inflections: ``…/パスを見てください。`` );
+    - if it ends the link and CJK punctuation follows the link, the same: a run with
+      Hiragana is sentence text.
+
+    A path segment that is a CJK name (``/wiki/アルベルト``,
+    ``/wiki/Wikipedia:すべての言語版にあるべき項目の一覧``) stays.
+    """
+    if link.kind != "url" or a.after >= link.end:
+        return None
+    end = link.end
+    pos = a.after
+    while True:
+        m = _CJK_ANY.search(text, pos, end)
+        if m is None:
+            return None
+        i = m.start()
+        if text[i - 1] in _GLUE_BEFORE:
+            return i, f"CJK text glued to the URL after {text[i - 1]!r}"
+        run = _CJK_RUNS.match(text, i, end)
+        j = run.end() if run else i + 1
+        punct = _CJK_PUNCT.search(text, i, j)
+        if punct is not None:
+            if _HIRAGANA.search(text, i, punct.start()):
+                return i, "CJK sentence text (Hiragana, then CJK punctuation) in the path"
+            return punct.start(), f"CJK punctuation {punct.group()!r} in the path"
+        if j == end and j < len(text) and _CJK_PUNCT.match(text, j) and _HIRAGANA.search(text, i, j):
+            return i, "CJK sentence text (Hiragana) at the end of the path"
+        pos = j
+
+
+def code_key_email(text: str, link: Link) -> int | None:
+    """``reject_code_context`` for emails: ``key=bob@x.org`` links only ``bob@x.org``.
+
+    ``=`` and ``!`` are allowed in a local-part (§5.1 Link_Email) but addresses people
+    write don't use them: ``name=value`` is option or configuration syntax
+    (``--email=bob@x.org``, ``EMAIL=bob@x.org``), and ``!`` separates a UUCP bang
+    path or a prefix from the address (``host!bob@x.org``,
+    ``2021-11-01T05:30:28Z!bob@x.org`` in Gnulib change logs). Returns -1 (reject) for
+    shell brace expansion (``{french,spanish}@lists.debian.org``), the tail of a
+    template (``<name>-request@gnu.org``) and an scp-style SSH remote
+    (``git@salsa.debian.org:team/repo.git``): none is an address to write to.
+    """
+    if link.kind != "email":
+        return None
+    at = link.start + link.text.rindex("@")
+    m = _KEY_EQUALS.match(text, link.start, at)
+    if m and m.end() < at:
+        return m.end()
+    if ("{" in link.text) != ("}" in link.text):
+        return -1  # shell brace expansion: ``{french,spanish}@lists.debian.org``
+    if link.start > 0 and text[link.start - 1] in ">}":
+        return -1  # the tail of a template: ``<name>-request@gnu.org``
+    if text.startswith(":", link.end) and _SCP_PATH.match(text, link.end + 1):
+        return -1  # an scp-style SSH remote: ``git@salsa.debian.org:team/repo.git``
+    bang = text.rfind("!", link.start, at)
+    if bang != -1 and bang + 1 < at:
+        return bang + 1
+    return None
+
+
+def trailing_question_mark(text: str, link: Link, a: LinkAnatomy) -> int | None:
+    """``drop_empty_query``: a lone ``?`` at the end of a URL is the sentence's.
+
+    ``Have you seen example.com?``: §3.5.1 keeps ``?`` as the start of a Query, but an
+    empty query at the very end of a link names the same resource, while in prose it
+    is a question mark.
+    """
+    if link.kind != "url" or link.end - 1 < a.after or text[link.end - 1] != "?":
+        return None
+    if text.find("?", a.after, link.end - 1) != -1 or text.find("#", a.after, link.end) != -1:
+        return None
+    return link.end - 1
+
+
+def narrow(
+    text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy, tlds: Collection[str] | None, reject: Reject
+) -> Link | None:
+    """Apply the bound-moving rules of ``policy`` to ``link`` (anatomy ``a``); None if nothing is left."""
+    if policy.trim_markup:
+        moved = trim_markup_end(text, link, a)
+        if moved is not None:
+            start, end, why = moved
+            new = _rebuild(text, link, start, end, tlds, policy)
+            if new is None:
+                reject(f"§8 trim_markup: {why}; what is left is not a link")
+                return None
+            reject(f"§8 trim_markup: {why}: link moved to [{start}:{end}]")
+            link, a = new, anatomy(new)
+    if policy.cjk_boundary:
+        cjk = cjk_start(text, link, a)
+        if cjk == -1:
+            reject("§8 cjk_boundary: after the CJK text only a single word is left (。 is a full stop)")
+            return None
+        if cjk is not None:
+            new = _rebuild(text, link, cjk, link.end, tlds, policy)
+            if new is None:
+                reject("§8 cjk_boundary: what is left after the CJK text is not a link")
+                return None
+            reject(f"§8 cjk_boundary: starts after the CJK text, at {cjk}")
+            link, a = new, anatomy(new)
+    if policy.cjk_end:
+        cut = cjk_end(text, link, a)
+        if cut is not None:
+            end = _reterminate(text, link, a, cut[0])
+            new = _rebuild(text, link, link.start, end, tlds, policy)
+            if new is None:
+                reject(f"§8 cjk_end: {cut[1]}; what is left is not a link")
+                return None
+            reject(f"§8 cjk_end: {cut[1]}: link ends at {end}")
+            link, a = new, anatomy(new)
+    if policy.reject_code_context:
+        key = code_key_email(text, link)
+        if key == -1:
+            reject("§8 reject_code_context: brace expansion, a template or an SSH remote, not an email address")
+            return None
+        if key is not None:
+            new = _rebuild(text, link, key, link.end, tlds, policy)
+            if new is None:
+                reject("§8 reject_code_context: 'key=' or '!' before an email; the rest is not an address")
+                return None
+            reject(f"§8 reject_code_context: {text[link.start:key]!r} is not part of the address")
+            link, a = new, anatomy(new)
+    if policy.reject_patterns and link.kind == "url" and link.end > a.after:
+        m = _TEMPLATE.search(text, a.after, link.end)
+        if m:
+            end = _reterminate(text, link, a, m.start())
+            new = _rebuild(text, link, link.start, end, tlds, policy)
+            if new is None:
+                reject(f"§8 reject_patterns: template placeholder {m.group()!r}; nothing usable before it")
+                return None
+            reject(f"§8 reject_patterns: template placeholder {m.group()!r}: link ends at {end}")
+            link, a = new, anatomy(new)
+    if policy.drop_empty_query:
+        end_q = trailing_question_mark(text, link, a)
+        if end_q is not None:
+            new = _rebuild(text, link, link.start, end_q, tlds, policy)
+            if new is not None:
+                reject("§8 drop_empty_query: a lone trailing '?' is the sentence's question mark")
+                link = new
+    return link
+
+
+# --- rules that reject ----------------------------------------------------------------
+
+
+def _is_emphasis(text: str, start: int, end: int) -> bool:
+    """``_example.com_``: a ``_`` pair around the link with no word character outside."""
+    if not (start > 0 and end < len(text) and text[start - 1] == "_" and text[end] == "_"):
+        return False
+    outer_before = text[start - 2] if start >= 2 else " "
+    outer_after = text[end + 1] if end + 1 < len(text) else " "
+    return not _WORD.match(outer_before) and not _WORD.match(outer_after)
+
+
+def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> str | None:
+    """The rejecting rule of ``policy`` for a schemeless URL ``link``, or None to keep it.
+
+    Only URLs written without a scheme are judged here (§8: "if there is no scheme
+    before it"); a scheme always keeps the link.
+    """
+    if link.kind != "url":
+        return None
+    if policy.reject_patterns and link.end > a.after:
+        m = _PATTERN.search(text, a.after, link.end)
+        if m:
+            return f"§8 reject_patterns: {m.group()!r} is pattern syntax, not part of an address"
+    if policy.reject_compound_schemes and a.has_scheme and link.start >= 2 and text[link.start - 1] == "+" \
+            and text[link.start - 2].isalnum():
+        return "§8 reject_compound_schemes: 'VCS+https://' is a package or VCS reference (pip, npm), not a web link"
+    if a.has_scheme:
+        return None
+    host_only = link.end == a.after  # no path, query or fragment
+    before = text[link.start - 1] if link.start else ""
+    after = text[link.end] if link.end < len(text) else ""
+    if policy.reject_code_context:
+        # `/` or `\` before: the name is a segment of a file path (``src/setup.py``,
+        # ``C:\dir\a.cc``); `_` or `$` before: it is the end of a longer identifier
+        # or a variable (``CODE_OF_CONDUCT.md``, ``CHANGELOG_V16.md#16.1``, ``$HOME.com``).
+        # A host name has neither before it, whatever follows.
+        if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)):
+            return f"§8 reject_code_context: {before!r} before (code or a file path, not a host)"
+        if host_only and not _is_emphasis(text, link.start, link.end):
+            # `=` or `{` before: an assignment or a template; `::` before: a scope
+            # (C++, Perl, Rust, APT's ``Acquire::http::Proxy::example.org``); `_` after:
+            # the name goes on as an identifier (``jinja2.is_undefined``); `(` after: a
+            # call or a man-page section (``response.next()``, ``systemd.network(5)``);
+            # `=` after: a key being set (``rd.luks.name=``); `["` after: a subscript
+            # (``obj.re["twitter"]``).
+            if before in ("=", "{") or text.endswith("::", 0, link.start):
+                return f"§8 reject_code_context: {text[link.start - 2 : link.start]!r} before (code, not a host)"
+            if after in ("_", "(", "=") or (after == "[" and text[link.end + 1 : link.end + 2] in ("'", '"')):
+                return f"§8 reject_code_context: {after!r} after (code, not a host)"
+    host = text[a.host_start : a.host_end]
+    labels = _LABEL_SEP.split(host)
+    if policy.reject_obfuscated_email_domains and host_only and _OBFUSCATED_AT.search(text, max(0, link.start - 8), link.start):
+        # ``kju -at- fqdn.org``, ``eric-m AT wanadoo.fr``, ``bob [at] example.com``: an
+        # address spelt against spam harvesters; its domain alone is not what is meant.
+        return "§8 reject_obfuscated_email_domains: the domain of an address spelt with 'at'"
+    # A Markdown/reST code span marks its text as code, not prose: a bare name in one
+    # is linked only when written as a web host name, in lower case under one of the
+    # TLDs of RFC 1591 (``python-requests.org``), not an identifier (``Flask.name``,
+    # ``func.name``, ``docutils.io``, ``moment.fn.zone``).
+    if (
+        policy.reject_code_spans
+        and host_only
+        and before == "`"
+        and after == "`"
+        and not (host.islower() and labels[-1] in _WEB_TLDS)
+    ):
+        return f"§8 reject_code_spans: {host!r} in a code span reads as code"
+    if policy.reject_reverse_dns_names and len(labels) >= 3 and labels[0].lower() in _REVERSE_DNS_FIRST:
+        return (
+            f"§8 reject_reverse_dns_names: {host!r} starts with the TLD {labels[0]!r} "
+            "(a reverse-DNS identifier: Java package, D-Bus or application name, sysctl key)"
+        )
+    if link.end > a.after and text[a.after] == "/":
+        return None  # a path keeps the link (``example.py/docs``); a port does not (``setup.py:45``)
+    tld = labels[-1].lower()
+    if policy.reject_file_names or policy.guard_false_positives:
+        if tld in policy.file_extension_tlds:
+            return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
+        if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
+            return f"§8 reject_file_names: '.{labels[-2]}.{labels[-1]}' is a double file extension"
+        # An upper-case letter in the last label after an all-lower-case first label is
+        # a file suffix or a class name (``debian.NEWS``, ``tokenize.NL``,
+        # ``marshmallow.fields.Date``): people capitalise a host name from its start
+        # (``Example.com``, ``EXAMPLE.COM``, ``X.Org``), never only its TLD.
+        if labels[-1].isalpha() and any(c.isupper() for c in labels[-1]) and labels[0].islower():
+            return f"§8 reject_file_names: capitalised last label '.{labels[-1]}' after a lower-case name"
+        # The same for an all-capital last label after a name that is not all capitals:
+        # a product or library name (``Socket.IO``, ``Engine.IO``), not a host.
+        if len(labels[-1]) > 1 and labels[-1].isalpha() and labels[-1].isupper() and not labels[0].isupper():
+            return f"§8 reject_file_names: all-capital last label '.{labels[-1]}' after a mixed-case name"
+    if policy.reject_abbreviations or policy.guard_false_positives:
+        # §8 "(eg, M.Sc.)": single letters and one- or two-letter labels are initials
+        # and abbreviations; numeric labels before the TLD are a version
+        # (``3.0.0.final``), not a host.
+        if _ABBREVIATION.fullmatch(host) and len(labels[0]) == 1:
+            return f"§8 reject_abbreviations: {host!r} looks like an abbreviation"
+        if len(labels) >= 3 and all(label.isdigit() for label in labels[:-1]):
+            return f"§8 reject_abbreviations: {host!r} looks like a version number"
+    if (
+        policy.reject_generic_tld_names
+        and len(labels) == 2
+        and _IDENTIFIER.fullmatch(labels[0])
+        and tld.isascii()
+        and len(tld) > 2
+        and not tld.startswith("xn--")
+        and tld not in _HOST_TLDS
+    ):
+        return (
+            f"§8 reject_generic_tld_names: {host!r} is a bare name under the word TLD "
+            f"'.{labels[-1]}' (no scheme, www or path)"
+        )
+    return None
