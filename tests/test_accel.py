@@ -15,6 +15,7 @@ be there.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import subprocess
@@ -73,9 +74,8 @@ def same(
     assert got == expected, (text, got, expected)
     for a, b in zip(got, expected):
         assert type(a) is detection.Link and type(b) is detection.Link
-        assert (a.start, a.end, a.kind, a.text, a.href, a.spoof, a.escape_invisibles) == (
-            b.start, b.end, b.kind, b.text, b.href, b.spoof, b.escape_invisibles,
-        )
+        fields = [f.name for f in dataclasses.fields(detection.Link)]
+        assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
         assert hash(a) == hash(b)
         assert pickle.loads(pickle.dumps(a)) == a
     return got
@@ -338,6 +338,14 @@ def test_compiled_errors_are_clear() -> None:
     with pytest.raises(TypeError):
         _c().scan()
     assert _c().scan("see example.com") == _c().scan("see example.com", default_tlds()) == pure("see example.com")
+
+
+@needs_compiled
+def test_links_are_built_without_calling_the_class() -> None:
+    """The core fills Link's slots directly (every field, defaults included)."""
+    assert _c().fast_links()
+    (link,) = _c().scan("see https://example.com/x")
+    assert link == detection.Link(4, 25, "url", "https://example.com/x", "https://example.com/x")
 
     class Boom:
         def __contains__(self, item: Any) -> bool:

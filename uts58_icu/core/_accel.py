@@ -25,7 +25,7 @@ __all__ = ["ACCELERATED", "scanner"]
 
 
 #: The interface version this module expects of ``_speedups`` (its ``ABI_VERSION``).
-ABI_VERSION = 3
+ABI_VERSION = 4
 
 
 def _import() -> ModuleType | None:

@@ -34,7 +34,7 @@
 enum { T_INCLUDE = 0, T_HARD = 1, T_SOFT = 2, T_OPEN = 3, T_CLOSE = 4 };
 
 /* Bump with every change of the interface to _accel.py (configure, scan, set_hook). */
-#define ABI_VERSION 3
+#define ABI_VERSION 4
 #define BRACKET_STACK_LIMIT 125
 #define MAX_SCHEME 64 /* detection._MAX_SCHEME */
 #define MAX_SPECIAL 16
@@ -61,7 +61,10 @@ static PyObject *default_tlds_obj = NULL;
 static char special_names[MAX_SPECIAL + 1][MAX_SCHEME + 1];
 static PyObject *special_strs[MAX_SPECIAL + 1];
 static PyTypeObject *link_type = NULL;
-static Py_ssize_t off_fields[7];         /* slot offsets of Link's fields, in field order */
+#define MAX_FIELDS 16
+static Py_ssize_t off_fields[MAX_FIELDS]; /* slot offsets of Link's fields, in field order */
+static PyObject *field_defaults[MAX_FIELDS]; /* defaults of the fields after href */
+static int n_fields = 0;
 static int fast_link = 0;
 static PyObject *s_url = NULL, *s_email = NULL, *s_https = NULL, *s_http = NULL, *s_mailto = NULL;
 static PyObject *s_start = NULL, *s_end = NULL, *empty_tuple = NULL;
@@ -402,8 +405,8 @@ build_href(PyObject *prefix, const char *mid, PyObject *host, const Text *t, Py_
 static PyObject *
 make_link(Py_ssize_t start, Py_ssize_t end, PyObject *kind, PyObject *text, PyObject *href)
 {
-    /* steals text and href */
-    PyObject *vals[7];
+    /* steals text and href; the fields after href take their dataclass defaults */
+    PyObject *vals[5];
     vals[0] = PyLong_FromSsize_t(start);
     vals[1] = PyLong_FromSsize_t(end);
     if (!vals[0] || !vals[1]) {
@@ -417,22 +420,20 @@ make_link(Py_ssize_t start, Py_ssize_t end, PyObject *kind, PyObject *text, PyOb
     vals[2] = kind;
     vals[3] = text;
     vals[4] = href;
-    Py_INCREF(empty_tuple);
-    vals[5] = empty_tuple;
-    Py_INCREF(Py_False);
-    vals[6] = Py_False;
     PyObject *obj;
     if (fast_link) {
         obj = link_type->tp_alloc(link_type, 0);
         if (obj) {
-            for (int k = 0; k < 7; k++)
+            for (int k = 0; k < 5; k++)
                 *(PyObject **)((char *)obj + off_fields[k]) = vals[k];
+            for (int k = 5; k < n_fields; k++)
+                *(PyObject **)((char *)obj + off_fields[k]) = Py_NewRef(field_defaults[k]);
             return obj;
         }
     }
     else
-        obj = PyObject_Vectorcall((PyObject *)link_type, vals, 7, NULL);
-    for (int k = 0; k < 7; k++)
+        obj = PyObject_Vectorcall((PyObject *)link_type, vals, 5, NULL);
+    for (int k = 0; k < 5; k++)
         Py_DECREF(vals[k]);
     return obj;
 }
@@ -1237,44 +1238,71 @@ mark_ranges(PyObject *ranges, uint8_t *map, uint8_t bit)
 static int
 setup_link_type(PyObject *type)
 {
-    static const char *names[7] = {"start", "end", "kind", "text", "href", "spoof",
-                                   "escape_invisibles"};
+    /* Link's first five fields must be these; later fields must have plain defaults. */
+    static const char *names[5] = {"start", "end", "kind", "text", "href"};
     if (!PyType_Check(type)) {
         PyErr_SetString(PyExc_TypeError, "link_type must be a class");
         return -1;
     }
     Py_XSETREF(link_type, (PyTypeObject *)Py_NewRef(type));
     fast_link = 0;
-    /* The fields must be exactly these seven, in this order (dataclass fields). */
+    for (int k = 0; k < MAX_FIELDS; k++)
+        Py_CLEAR(field_defaults[k]);
+    n_fields = 0;
     PyObject *fields = PyObject_GetAttrString(type, "__dataclass_fields__");
     if (!fields) {
         PyErr_Clear();
         return 0;
     }
-    int same = PyDict_Check(fields) && PyDict_GET_SIZE(fields) == 7;
-    if (same) {
-        Py_ssize_t ppos = 0, k = 0;
-        PyObject *key, *val;
-        while (PyDict_Next(fields, &ppos, &key, &val)) {
-            if (!PyUnicode_Check(key) || PyUnicode_CompareWithASCIIString(key, names[k++]) != 0) {
-                same = 0;
+    PyObject *dataclasses = PyImport_ImportModule("dataclasses");
+    PyObject *missing = dataclasses ? PyObject_GetAttrString(dataclasses, "MISSING") : NULL;
+    Py_XDECREF(dataclasses);
+    if (!missing) {
+        Py_DECREF(fields);
+        return -1;
+    }
+    int ok = PyDict_Check(fields) && PyDict_GET_SIZE(fields) >= 5 &&
+             PyDict_GET_SIZE(fields) <= MAX_FIELDS && link_type->tp_dictoffset == 0 &&
+             link_type->tp_alloc != NULL;
+    Py_ssize_t ppos = 0;
+    int k = 0;
+    PyObject *key, *val;
+    while (ok && PyDict_Next(fields, &ppos, &key, &val)) {
+        if (!PyUnicode_Check(key) || (k < 5 && PyUnicode_CompareWithASCIIString(key, names[k]) != 0)) {
+            ok = 0;
+            break;
+        }
+        PyObject *d = PyDict_GetItemWithError(link_type->tp_dict, key);
+        if (!d || !Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+            ok = 0;
+            break;
+        }
+        PyMemberDef *def = ((PyMemberDescrObject *)d)->d_member;
+        if (def->type != T_OBJECT_EX || (def->flags & READONLY)) {
+            ok = 0;
+            break;
+        }
+        off_fields[k] = def->offset;
+        if (k >= 5) {
+            PyObject *dflt = PyObject_GetAttrString(val, "default");
+            if (!dflt || dflt == missing) {
+                Py_XDECREF(dflt);
+                PyErr_Clear();
+                ok = 0;
                 break;
             }
+            field_defaults[k] = dflt;
         }
+        k++;
     }
+    Py_DECREF(missing);
     Py_DECREF(fields);
-    if (!same || link_type->tp_dictoffset != 0 || link_type->tp_alloc == NULL)
-        return 0;
-    for (int k = 0; k < 7; k++) {
-        PyObject *d = PyDict_GetItemString(link_type->tp_dict, names[k]);
-        if (!d || !Py_IS_TYPE(d, &PyMemberDescr_Type))
-            return 0;
-        PyMemberDef *def = ((PyMemberDescrObject *)d)->d_member;
-        if (def->type != T_OBJECT_EX || (def->flags & READONLY))
-            return 0;
-        off_fields[k] = def->offset;
+    if (PyErr_Occurred())
+        return -1;
+    if (ok) {
+        n_fields = k;
+        fast_link = 1;
     }
-    fast_link = 1;
     return 0;
 }
 
