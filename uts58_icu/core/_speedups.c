@@ -709,6 +709,39 @@ written_scheme(const Text *t, Py_ssize_t host_start, PyObject *schemes, Py_ssize
     return 2;
 }
 
+/* "://[" in text (a bracketed IPv6 host may follow), with a typed loop per str kind. */
+static int
+contains_authority_bracket(const Text *t)
+{
+    Py_ssize_t n = t->n;
+#define AUTH_LOOP(TYPE)                                                             \
+    {                                                                               \
+        const TYPE *d = (const TYPE *)t->data;                                      \
+        for (Py_ssize_t i = 0; i + 3 < n; i++)                                      \
+            if (d[i] == ':' && d[i + 1] == '/' && d[i + 2] == '/' && d[i + 3] == '[') \
+                return 1;                                                           \
+        return 0;                                                                   \
+    }
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        Py_ssize_t i = 0;
+        while (i + 3 < n) {
+            const Py_UCS1 *p = memchr(d + i, ':', (size_t)(n - 3 - i));
+            if (!p)
+                return 0;
+            i = p - d;
+            if (d[i + 1] == '/' && d[i + 2] == '/' && d[i + 3] == '[')
+                return 1;
+            i++;
+        }
+        return 0;
+    }
+    if (t->kind == PyUnicode_2BYTE_KIND)
+        AUTH_LOOP(Py_UCS2)
+    AUTH_LOOP(Py_UCS4)
+#undef AUTH_LOOP
+}
+
 /* The trigger (patterns().trigger / trigger_authority): the first i >= pos with a label
  * separator followed by a host label character, or (authority) "://" followed by "[" or
  * a host label character. Returns i or -1; *slashes says which. */
@@ -729,6 +762,21 @@ find_trigger(const Text *t, Py_ssize_t pos, int authority, int *slashes)
             pos++;
         }
         return -1;
+    }
+    if (!authority) { /* a typed loop per str kind: no kind switch per character */
+#define SEP_LOOP(TYPE)                                                              \
+    {                                                                               \
+        const TYPE *d = (const TYPE *)t->data;                                      \
+        for (Py_ssize_t i = pos; i + 1 < n; i++)                                    \
+            if (is_sep(d[i]) && (flags_of(d[i + 1]) & F_HOST))                      \
+                return i;                                                           \
+        return -1;                                                                  \
+    }
+        if (t->kind == PyUnicode_2BYTE_KIND)
+            SEP_LOOP(Py_UCS2)
+        if (t->kind == PyUnicode_4BYTE_KIND)
+            SEP_LOOP(Py_UCS4)
+#undef SEP_LOOP
     }
     for (Py_ssize_t i = pos; i + 1 < n; i++) {
         Py_UCS4 c = RD(t, i);
@@ -851,12 +899,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     Py_ssize_t pos = 0, last_end = 0;
     /* A host without a label separator (bracketed IPv6) is found from the "://" before it. */
-    int authority = dotless != NULL;
-    for (Py_ssize_t i = 0; !authority && i + 3 < n; i++)
-        if (RD(t, i) == ':' && RD(t, i + 1) == '/' && RD(t, i + 2) == '/' && RD(t, i + 3) == '[') {
-            authority = 1;
-            break;
-        }
+    int authority = dotless != NULL || contains_authority_bracket(t);
     Ahead ah = {-1, -1, -1, -1};
 
     while (pos < n) {
