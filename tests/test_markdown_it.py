@@ -9,13 +9,16 @@ linkify_it = pytest.importorskip("linkify_it", reason="pip install '.[test]'")
 
 from markdown_it import MarkdownIt  # noqa: E402
 
+from uts58_icu import LinkPolicy  # noqa: E402
 from uts58_icu.markdown_it import LinkifyUts58, Match  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def ours() -> MarkdownIt:
+    # The conformant base (no §8 policy): these cases document UTS #58 itself; the
+    # default policy (LinkPolicy.recommended()) is tested in test_markdown_engines.py.
     md = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
-    md.linkify = LinkifyUts58()
+    md.linkify = LinkifyUts58(policy=LinkPolicy())
     return md
 
 

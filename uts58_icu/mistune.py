@@ -1,0 +1,249 @@
+"""UTS #58 links for mistune 3: the plugin :func:`linkify` replaces mistune's ``url`` plugin.
+
+>>> import mistune
+>>> import uts58_icu.mistune
+>>> md = mistune.create_markdown(plugins=[uts58_icu.mistune.linkify])
+>>> md("詳細は「example.com/パス」を参照")
+'<p>詳細は「<a href="https://example.com/%E3%83%91%E3%82%B9">example.com/パス</a>」を参照</p>\\n'
+
+mistune's own ``url`` plugin links only ``http(s)://`` URLs, with an ASCII pattern.
+This plugin links what :class:`uts58_icu.markdown_it.LinkifyUts58` links in
+markdown-it-py, the same way:
+
+* an inline rule at ``scheme://`` (registered as ``url_link``, the name of the
+  stock rule, so it replaces that rule when both plugins are given) links URLs with
+  a scheme before emphasis, code spans and the rest see their characters
+  (``https://example.com/a*b*``);
+* after each inline parse, the text of the paragraph (outside links, code spans and
+  raw HTML ``<a>…</a>``) is searched for links without a scheme and email addresses.
+
+The policy defaults to :meth:`uts58_icu.LinkPolicy.recommended`; :func:`make_linkify`
+builds a plugin with other options. For nbconvert (which renders notebook Markdown
+with mistune), see :class:`NbconvertMarkdown2HTML`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from .linkification.policy import LinkPolicy
+from .markdown_it import LinkifyUts58
+
+__all__ = ["linkify", "make_linkify"]  # and NbconvertMarkdown2HTML, built on first use
+
+Plugin = Callable[[Any], None]
+Token = dict[str, Any]
+
+# Schemes whose "scheme://" starts the inline rule (the core decides what is linked).
+_RULE_SCHEMES = ("https", "http", "ftp", "wss", "ws")
+_SCHEME_CHAR = re.compile(r"[A-Za-z0-9+.\-]")
+_A_OPEN = re.compile(r"<a[\s>]", re.IGNORECASE)
+_A_CLOSE = re.compile(r"</a[\s>]", re.IGNORECASE)
+
+
+def make_linkify(
+    *,
+    policy: LinkPolicy | None = None,
+    options: Mapping[str, bool] | None = None,
+    tlds: Collection[str] | None = None,
+    linkifier: LinkifyUts58 | None = None,
+) -> Plugin:
+    """A mistune plugin linking with UTS #58.
+
+    ``policy`` (default :meth:`LinkPolicy.recommended`), ``options``
+    (``{'fuzzy_link': …, 'fuzzy_email': …}``) and ``tlds`` are those of
+    :class:`~uts58_icu.markdown_it.LinkifyUts58`; or give a configured ``linkifier``
+    (for ``.add(schema, …)``).
+    """
+    if linkifier is not None:
+        if not isinstance(linkifier, LinkifyUts58):
+            raise TypeError(f"linkifier must be a LinkifyUts58, not {type(linkifier).__name__}")
+        if policy is not None or options is not None or tlds is not None:
+            raise ValueError("give either linkifier or policy/options/tlds, not both")
+        lin = linkifier
+    else:
+        lin = LinkifyUts58(options, tlds=tlds, policy=policy)
+
+    def plugin(md: Any) -> None:
+        _install(md, lin)
+
+    plugin.__doc__ = "mistune plugin: UTS #58 links (uts58_icu.mistune)."
+    return plugin
+
+
+def _install(md: Any, lin: LinkifyUts58) -> None:
+    schemes = tuple(dict.fromkeys((*_RULE_SCHEMES, *lin._schemes)))
+    pattern = "(?i:" + "|".join(re.escape(s) for s in sorted(schemes, key=len, reverse=True)) + ")://"
+    starts = {c for s in schemes for c in (s[0].lower(), s[0].upper())}
+
+    def parse_url_link(inline: Any, m: re.Match[str], state: Any) -> int | None:
+        src: str = state.src
+        start = m.start()
+        if start and _SCHEME_CHAR.match(src, start - 1):
+            return None  # inside a longer word: "xhttp://"
+        link = lin.link_at(src, start)
+        if link is None:
+            return None
+        text = link.text
+        cut = len(text.rstrip("*"))  # as markdown-it-py: a final '*' is emphasis
+        if state.brackets and "]" in text:
+            cut = min(cut, text.index("]"))  # inside the text of a Markdown link
+        if cut < len(text):
+            link = lin.link_at(src[: start + cut], start)
+            if link is None:
+                return None
+            text = link.text
+        end = start + len(text)
+        if state.in_link or state.depth >= inline.max_nested_level:
+            inline.process_text(text, state)
+            return end
+        token = _link_token(text, link.href)
+        token["_autolink"] = text  # mistune turns it back into text inside a link's text
+        state.append_token(token)
+        return end
+
+    try:
+        md.inline.register("url_link", pattern, parse_url_link, start_chars=starts)
+    except TypeError:  # mistune before 3.1: no start_chars
+        md.inline.register("url_link", pattern, parse_url_link)
+    _wrap_inline(md, lin)
+
+
+def _link_token(text: str, href: str) -> Token:
+    return {"type": "link", "children": [{"type": "text", "raw": text}], "attrs": {"url": href}}
+
+
+_SUBCLASSES: dict[type, type] = {}
+
+
+def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
+    """Make ``md.inline(...)`` link the text of each inline parse (links without a scheme, emails)."""
+    inline = md.inline
+    inline._uts58_linkifier = lin
+    base = type(inline)
+    if getattr(base, "_uts58_wrapped", False):
+        return
+    sub = _SUBCLASSES.get(base)
+    if sub is None:
+
+        def __call__(self: Any, s: str, env: Any) -> list[Token]:
+            tokens = base.__call__(self, s, env)
+            return _linkify_tokens(tokens, self._uts58_linkifier)
+
+        sub = type(base.__name__, (base,), {"__call__": __call__, "_uts58_wrapped": True})
+        _SUBCLASSES[base] = sub
+    inline.__class__ = sub
+
+
+def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58) -> list[Token]:
+    out: list[Token] = []
+    in_html_link = 0
+    pending: list[str] = []
+
+    def flush() -> None:
+        if pending:
+            text = "".join(pending)
+            pending.clear()
+            out.extend(_split(text, lin) if not in_html_link else [{"type": "text", "raw": text}])
+
+    for tok in tokens:
+        kind = tok.get("type")
+        if kind == "text" and set(tok) <= {"type", "raw", "_emphasis"}:
+            pending.append(tok["raw"])
+            continue
+        flush()
+        if kind == "inline_html":
+            raw = tok.get("raw", "")
+            if _A_OPEN.match(raw):
+                in_html_link += 1
+            elif _A_CLOSE.match(raw) and in_html_link:
+                in_html_link -= 1
+        elif kind not in ("link", "image", "codespan") and isinstance(tok.get("children"), list) and not in_html_link:
+            tok["children"] = _linkify_tokens(tok["children"], lin)
+        out.append(tok)
+    flush()
+    return out
+
+
+def _split(text: str, lin: LinkifyUts58) -> list[Token]:
+    if not lin.pretest(text):
+        return [{"type": "text", "raw": text}]
+    out: list[Token] = []
+    last = 0
+    for m in lin.match(text) or []:
+        if m.index > last:
+            out.append({"type": "text", "raw": text[last : m.index]})
+        out.append(_link_token(m.raw, m.url))
+        last = m.last_index
+    if last < len(text):
+        out.append({"type": "text", "raw": text[last:]})
+    return out
+
+
+#: The mistune plugin: ``mistune.create_markdown(plugins=[uts58_icu.mistune.linkify])``.
+linkify: Plugin = make_linkify()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "NbconvertMarkdown2HTML":
+        cls = _nbconvert_filter_class()
+        globals()[name] = cls
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _nbconvert_filter_class() -> type:
+    """Build the nbconvert filter class (imports nbconvert, traitlets and jinja2)."""
+    import jinja2
+    from mistune.plugins import import_plugin
+    from nbconvert.filters.markdown_mistune import IPythonRenderer, MarkdownWithMath
+    from traitlets.config import Configurable
+
+    # jinja2 passes the template context to a callable with this marker.
+    pass_arg = jinja2.pass_context(lambda: None).jinja_pass_arg  # type: ignore[attr-defined]
+
+    class NbconvertMarkdown2HTML(Configurable):
+        """nbconvert's ``markdown2html`` filter, linkified with UTS #58.
+
+        nbconvert's ``HTMLExporter`` renders Markdown cells with mistune through its
+        ``markdown2html`` template filter, with mistune's ``url`` plugin on. A
+        template exporter's ``filters`` option replaces a filter by name; given an
+        import string of a configurable class, nbconvert builds it with the exporter
+        as its parent::
+
+            HTMLExporter(filters={"markdown2html": "uts58_icu.mistune.NbconvertMarkdown2HTML"})
+
+        or, in ``jupyter_nbconvert_config.py``::
+
+            c.HTMLExporter.filters = {"markdown2html": "uts58_icu.mistune.NbconvertMarkdown2HTML"}
+
+        The cell is rendered as nbconvert renders it (its renderer, with the
+        exporter's ``embed_images``, anchor-link and lexer options and the cell's
+        attachments; its plugins), with :func:`linkify` in place of ``url``.
+        """
+
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(**kwargs)
+            self.jinja_pass_arg = pass_arg
+            self.plugin = linkify
+
+        def __call__(self, context: Any, source: str) -> str:
+            exporter = self.parent
+            cell = context.get("cell", {}) or {}
+            resources = context.get("resources", {}) or {}
+            renderer = IPythonRenderer(
+                escape=False,
+                attachments=cell.get("attachments", {}),
+                embed_images=getattr(exporter, "embed_images", False),
+                path=resources.get("metadata", {}).get("path", ""),
+                anchor_link_text=getattr(exporter, "anchor_link_text", "¶"),
+                exclude_anchor_links=getattr(exporter, "exclude_anchor_links", False),
+                **getattr(exporter, "lexer_options", {}),
+            )
+            plugins: list[Any] = [import_plugin(p) for p in MarkdownWithMath.DEFAULT_PLUGINS if p != "url"]
+            plugins.append(self.plugin)
+            return str(MarkdownWithMath(renderer=renderer, plugins=plugins).render(source))
+
+    return NbconvertMarkdown2HTML
