@@ -299,3 +299,14 @@ def test_issue9_item5_linkify_html_does_not_duplicate_text() -> None:
 def test_empty_port_after_a_scheme() -> None:
     assert texts("http://example.com:/x") == ["http://example.com:/x"]
     assert texts("see example.com:/x") == ["example.com"]  # no scheme: a colon in prose
+
+
+@pytest.mark.parametrize("text", ["com.\u200d", "x com.\u200d", "see com.\u200d now", "com。\u200d"])
+def test_single_label_left_after_ignorable_is_not_a_host(text: str) -> None:
+    """Found by the compiled core's differential fuzzer: once a trailing separator and a
+    default-ignorable are dropped, one label is left, which is not a domain (§1.4)."""
+    assert find_links(text) == []
+
+
+def test_single_label_fix_keeps_real_hosts() -> None:
+    assert [lk.text for lk in find_links("see example.com.\u200d now")] == ["example.com"]

@@ -10,6 +10,7 @@ the public API; :func:`find_links` here takes a ``policy`` (default: the conform
 """
 
 from ._icu import ICU_VERSION, UNICODE_VERSION
+from .core._accel import ACCELERATED
 from .core.detection import MAX_HOST_LENGTH, Link
 from .core.email import email_start
 from .core.escaping import UrlParts, format_email, format_parts, minimal_escape, parse_url
@@ -34,6 +35,7 @@ from .core.properties import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "ACCELERATED",
     "BRACKET_STACK_LIMIT",
     "ICU_VERSION",
     "PARTS",

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from . import __version__
+from . import ACCELERATED, __version__
 from ._icu import ICU_VERSION, UNICODE_VERSION, char_name
 
 if TYPE_CHECKING:
@@ -441,7 +441,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version",
         action="version",
-        version=f"uts58-icu {__version__} (ICU {ICU_VERSION}, Unicode {UNICODE_VERSION})",
+        version=f"uts58-icu {__version__} (ICU {ICU_VERSION}, Unicode {UNICODE_VERSION}; "
+        f"{'compiled core' if ACCELERATED else 'pure Python'})",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

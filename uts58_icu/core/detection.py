@@ -16,6 +16,7 @@ from typing import Literal
 
 from .._args import require_str
 from .._icu import idna_to_ascii_errors, idna_to_unicode, idna_to_unicode_errors
+from ._accel import FAST_DEFAULT_SCAN, scanner
 from ._classes import LABEL_SEPARATORS, patterns, run_back
 from .email import MAILTO, _email_start
 from .termination import Note, _terminate
@@ -258,11 +259,14 @@ def find_links(
     This is the conformant low-level detector; the §8 linkification layer
     (:mod:`uts58_icu.linkification`) filters its results with a ``LinkPolicy``.
     """
-    return list(
-        iter_links(
-            text, tlds=tlds, emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=dotless_hosts
-        )
-    )
+    if (
+        FAST_DEFAULT_SCAN is not None and type(text) is str and tlds is None and emails is True
+        and schemeless is True and schemes == () and dotless_hosts == ()
+    ):
+        return FAST_DEFAULT_SCAN(text)  # every default: the compiled core at once
+    _check(text, tlds)
+    opts = _options(emails, schemeless, schemes, dotless_hosts)
+    return _find(text, tld_set(tlds), opts)
 
 
 def iter_links(
@@ -276,8 +280,34 @@ def iter_links(
 ) -> Iterator[Link]:
     """Like :func:`find_links`, lazily."""
     _check(text, tlds)
-    opts = scan_options(emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=dotless_hosts)
-    return _scan(text, tld_set(tlds), None, opts)
+    return _iter(text, tld_set(tlds), _options(emails, schemeless, schemes, dotless_hosts))
+
+
+def _options(emails: object, schemeless: object, schemes: object, dotless_hosts: object) -> ScanOptions:
+    """:func:`scan_options`, with no work for the defaults (the common call)."""
+    if emails is True and schemeless is True and schemes == () and dotless_hosts == ():
+        return DEFAULT_OPTIONS
+    return scan_options(
+        emails=emails, schemeless=schemeless, schemes=schemes, dotless_hosts=dotless_hosts  # type: ignore[arg-type]
+    )
+
+
+def _find(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS) -> list[Link]:
+    """``list(_scan(text, tlds, None, opts))``: by the compiled core when it is in use and
+    handles ``opts`` (the Links are the same; tests/test_accel.py)."""
+    fast = scanner()
+    if fast is not None:
+        if opts is DEFAULT_OPTIONS:
+            return fast(text, tlds)
+        return fast(text, tlds, opts.emails, opts.schemeless, opts.schemes, opts.dotless_hosts)
+    return list(_scan(text, tlds, None, opts))
+
+
+def _iter(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS) -> Iterator[Link]:
+    """Like :func:`_find`; lazy on the pure-Python path."""
+    if scanner() is not None:
+        return iter(_find(text, tlds, opts))
+    return _scan(text, tlds, None, opts)
 
 
 @lru_cache(maxsize=8192)
@@ -544,6 +574,11 @@ def _scan(
             while host_end > run_start and text[host_end - 1] in LABEL_SEPARATORS:
                 host_end -= 1
             if host_end == run_start:
+                continue
+            if not p.separator.search(text, run_start, host_end):
+                # Only one label left once a trailing separator and default-ignorable are
+                # dropped (``com.\u200d``): not a domain with a TLD (§1.4).
+                reject(run_start, host_end, "a single label is not a host")
                 continue
             empty, last_label = _labels(text, run_start, host_end)
             if empty is not None:

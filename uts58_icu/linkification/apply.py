@@ -18,11 +18,14 @@ from dataclasses import replace
 from functools import lru_cache
 
 from .._icu import idna_to_unicode, spoof_checks
+from ..core._accel import FAST_DEFAULT_SCAN
 from ..core._classes import patterns
 from ..core.detection import (
     Link,
     ScanOptions,
     _check,
+    _find,
+    _iter,
     _scan,
     anatomy,
     scan_options,
@@ -97,9 +100,19 @@ def find_links(
     text that people will read. ``emails``, ``schemeless`` and ``schemes`` are those
     of the base detector (:func:`uts58_icu.core.detection.find_links`).
     """
-    return list(
-        iter_links(text, tlds=tlds, policy=policy, emails=emails, schemeless=schemeless, schemes=schemes)
-    )
+    if (
+        FAST_DEFAULT_SCAN is not None and type(text) is str and tlds is None and policy is None
+        and emails is True and schemeless is True and schemes == ()
+    ):
+        return FAST_DEFAULT_SCAN(text)  # every default: the compiled core at once
+    _check(text, tlds)
+    pol = _check_policy(policy)
+    opts = _options(text, pol, emails, schemeless, schemes)
+    use = tld_set(tlds)
+    links = _find(text, use, opts)
+    if pol is DEFAULT_POLICY:
+        return links
+    return list(apply_policy(text, links, pol, tlds=use))
 
 
 def iter_links(
@@ -116,7 +129,7 @@ def iter_links(
     pol = _check_policy(policy)
     opts = _options(text, pol, emails, schemeless, schemes)
     use = tld_set(tlds)
-    links = _scan(text, use, None, opts)
+    links = _iter(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
     return apply_policy(text, links, pol, tlds=use)
