@@ -303,9 +303,16 @@ def _find(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS)
     return list(_scan(text, tlds, None, opts))
 
 
+#: Above this many code points :func:`iter_links` scans with the lazy pure-Python
+#: generator even when the compiled core is in use: the core returns every link of the
+#: text at once, and an iterator must keep memory proportional to the text, not to its
+#: links (one 12 MB line can hold 2 M links). The results are the same (tests/test_accel.py).
+LAZY_ITER_THRESHOLD = 1 << 20
+
+
 def _iter(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS) -> Iterator[Link]:
-    """Like :func:`_find`; lazy on the pure-Python path."""
-    if scanner() is not None:
+    """Like :func:`_find`; lazy on the pure-Python path, and for long texts on both."""
+    if scanner() is not None and len(text) <= LAZY_ITER_THRESHOLD:
         return iter(_find(text, tlds, opts))
     return _scan(text, tlds, None, opts)
 
