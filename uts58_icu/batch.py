@@ -187,6 +187,13 @@ def redact_batch(
     return pa.array(out, pa.string())
 
 
+def pandas_values(texts: Any) -> list[Any]:
+    """The values of a pandas Series, with each missing value (``None``, ``NaN``, ``pd.NA``) as ``None``."""
+    import pandas as pd
+
+    return [None if not isinstance(v, str) and pd.isna(v) else v for v in texts]
+
+
 def find_links_series(
     texts: Any,
     *,
@@ -202,6 +209,5 @@ def find_links_series(
     """
     import pandas as pd
 
-    values = [None if not isinstance(v, str) and pd.isna(v) else v for v in texts]
-    result = find_links_batch(values, policy=policy, offsets=offsets, tlds=tlds)
+    result = find_links_batch(pandas_values(texts), policy=policy, offsets=offsets, tlds=tlds)
     return pd.Series(result.to_pylist(), index=texts.index, dtype=object, name=getattr(texts, "name", None))

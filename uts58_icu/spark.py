@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Iterator
 from functools import lru_cache
 from typing import Any
 
-from .batch import OffsetUnit, find_links_batch, redact_batch
+from .batch import OffsetUnit, find_links_batch, find_links_series, pandas_values, redact_batch
 from .linkification.policy import LinkPolicy
 from .linkification.redact import Replacement
 
@@ -77,9 +77,7 @@ def links_udf(
     @pandas_udf(spark_link_type())  # type: ignore[untyped-decorator]
     def uts58_links(texts: pd.Series) -> pd.Series:
         worker_setup()
-        values = [None if not isinstance(v, str) and pd.isna(v) else v for v in texts]
-        result = find_links_batch(values, policy=policy, offsets=offsets, tlds=frozen_tlds)
-        return pd.Series(result.to_pylist(), index=texts.index)
+        return find_links_series(texts, policy=policy, offsets=offsets, tlds=frozen_tlds)
 
     return uts58_links
 
@@ -100,8 +98,7 @@ def redact_udf(
     @pandas_udf("string")  # type: ignore[untyped-decorator]
     def uts58_redact(texts: pd.Series) -> pd.Series:
         worker_setup()
-        values = [None if not isinstance(v, str) and pd.isna(v) else v for v in texts]
-        out = redact_batch(values, emails=emails, urls=urls, policy=policy, tlds=frozen_tlds)
+        out = redact_batch(pandas_values(texts), emails=emails, urls=urls, policy=policy, tlds=frozen_tlds)
         return pd.Series(out.to_pylist(), index=texts.index, dtype=object)
 
     return uts58_redact
