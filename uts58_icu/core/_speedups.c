@@ -571,6 +571,68 @@ ascii_host_of(const Text *t, Py_ssize_t a, Py_ssize_t b)
     return r;
 }
 
+/* _listed_after_host(text, u, end): the authority at u is a dotted host ended by ',' or ';' */
+static int
+listed_after_host(const Text *t, Py_ssize_t u, Py_ssize_t end)
+{
+    Py_ssize_t e = domain_run_end(t, u);
+    if (!(u < e && e < end && (RD(t, e) == ',' || RD(t, e) == ';')))
+        return 0;
+    for (Py_ssize_t i = u; i < e; i++)
+        if (is_sep(RD(t, i)))
+            return 1;
+    return 0;
+}
+
+/* _AUTHORITY_STOP: white space, / ? # \ < > " */
+static inline int
+is_authority_stop(Py_UCS4 c)
+{
+    return c != '@' && !is_userinfo_char(c);
+}
+
+/* _AuthorityGuard of one scan. */
+typedef struct {
+    Py_ssize_t to, slashes;
+    int stopped;
+} Guard;
+
+/* guard.inside(start): the offset of the "//" whose authority holds start, or -1. */
+static Py_ssize_t
+guard_inside(Guard *g, const Text *t, Py_ssize_t start)
+{
+    if (start < g->to) {
+        g->to = 0;
+        g->slashes = -1;
+        g->stopped = 1;
+    }
+    Py_ssize_t lo = g->to > 1 ? g->to - 1 : 0, q = -1;
+    for (Py_ssize_t i = start - 2; i >= lo; i--)
+        if (RD(t, i) == '/' && RD(t, i + 1) == '/') {
+            q = i;
+            break;
+        }
+    Py_ssize_t from = -1;
+    if (q >= 0) {
+        g->slashes = q;
+        g->stopped = 0;
+        from = q + 2;
+    }
+    else if (!g->stopped)
+        from = g->to;
+    if (from >= 0)
+        for (Py_ssize_t i = from; i < start; i++)
+            if (is_authority_stop(RD(t, i))) {
+                g->stopped = 1;
+                break;
+            }
+    g->to = start;
+    Py_ssize_t u = g->slashes + 2;
+    if (g->slashes < 0 || g->stopped || u >= start || listed_after_host(t, u, start))
+        return -1;
+    return g->slashes;
+}
+
 /* _bad_local(text, start, at) is not None */
 static int
 bad_local(const Text *t, Py_ssize_t start, Py_ssize_t at)
@@ -581,7 +643,7 @@ bad_local(const Text *t, Py_ssize_t start, Py_ssize_t at)
     Py_ssize_t u = start;
     while (u > 0 && is_userinfo_char(RD(t, u - 1)))
         u--;
-    return starts(t, u - 2, "//", 2);
+    return starts(t, u - 2, "//", 2) && !listed_after_host(t, u, start);
 }
 
 /* _domain_end(text, start, tlds) is not None: 1, 0 or -1 (error). */
@@ -901,6 +963,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     /* A host without a label separator (bracketed IPv6) is found from the "://" before it. */
     int authority = dotless != NULL || contains_authority_bracket(t);
     Ahead ah = {-1, -1, -1, -1};
+    Guard guard = {0, -1, 1};
 
     while (pos < n) {
         int slashes;
@@ -909,7 +972,6 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             break;
         Py_ssize_t run_start, run_end, host_end;
         PyObject *ascii_host = NULL;
-        int before_slash;
         if (slashes) {
             /* "scheme://" then a host that holds no label separator. */
             run_start = m + 3;
@@ -974,7 +1036,6 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                     goto error;
                 }
             }
-            before_slash = 1;
         }
         else {
             run_start = m;
@@ -987,7 +1048,16 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             }
             run_end = domain_run_end(t, m);
             pos = run_end;
-            /* a default-ignorable character that ends the run is not part of the host */
+            /* a default-ignorable character that ends the run is not part of the host,
+             * nor the separators after it */
+            {
+                Py_ssize_t dots = run_end;
+                while (dots > run_start && is_sep(RD(t, dots - 1)))
+                    dots--;
+                if (dots < run_end && dots > run_start && RD(t, dots - 1) > 0x7F &&
+                    (flags_of(RD(t, dots - 1)) & F_IGNORABLE))
+                    run_end = dots;
+            }
             while (run_end > run_start && RD(t, run_end - 1) > 0x7F &&
                    (flags_of(RD(t, run_end - 1)) & F_IGNORABLE))
                 run_end--;
@@ -1081,7 +1151,6 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_DECREF(ascii_host);
                 continue;
             }
-            before_slash = run_start > 0 && RD(t, run_start - 1) == '/';
         }
 
         /* A URL: scheme (if written), host, port; then §3.5.1 termination. */
@@ -1092,7 +1161,8 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             Py_DECREF(ascii_host);
             goto error;
         }
-        if (ws == 2 || (ws == 0 && (before_slash || !schemeless)) || link_start < last_end) {
+        if (ws == 2 || (ws == 0 && (!schemeless || guard_inside(&guard, t, run_start) >= 0)) ||
+            link_start < last_end) {
             Py_XDECREF(scheme);
             Py_DECREF(ascii_host);
             continue;
@@ -1101,7 +1171,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             Py_ssize_t tail = host_end;
             while (tail < n && is_userinfo_char(RD(t, tail)))
                 tail++;
-            if (tail < n && RD(t, tail) == '@') {
+            if (tail < n && RD(t, tail) == '@' && !listed_after_host(t, run_start, tail)) {
                 /* "scheme://user[:password]@host": nothing is linked */
                 Py_DECREF(scheme);
                 Py_DECREF(ascii_host);

@@ -496,6 +496,59 @@ def _domain_end(text: str, start: int, tlds: Collection[str]) -> int | None:
     return end if _ascii_host(text[start:end]) is not None else None
 
 
+# What ends a URL authority in plain text, scanning back from a candidate: white space
+# and "/", "?", "#", "\\", "<", ">", '"' (patterns().userinfo_chars without "@").
+_AUTHORITY_STOP = re.compile(r'[\s/?#\\<>"]')
+
+
+def _listed_after_host(text: str, u: int, end: int) -> bool:
+    """Whether the authority that starts at ``u`` is a host ended by ``,`` or ``;`` before ``end``.
+
+    ``Acme,https://acme.example,sales@acme.example`` (CSV exports, contact lists): the
+    ``,`` or ``;`` right after a host ends that URL, so what follows is neither its
+    userinfo nor its host (issue 18). RFC 3986 allows both in userinfo, but a URL whose
+    userinfo starts with a whole host name is not one anybody writes.
+    """
+    p = patterns()
+    e: int = p.domain_chars.match(text, u).end()
+    return u < e < end and text[e] in ",;" and p.separator.search(text, u, e) is not None
+
+
+class _AuthorityGuard:
+    """Is a schemeless candidate inside the authority of a URL written before it?
+
+    ``http://✪df.ws/ejp``: the host after ``//`` is ``✪df.ws`` (WHATWG URL, §1.4), which
+    detection does not accept; linking its tail ``df.ws/ejp`` would send the reader to
+    a host that was never written (issue 18). A candidate is inside an authority when
+    only authority characters (no white space, ``/ ? # \\ < > "``) stand between the
+    last ``//`` before it and its start. Queried at increasing offsets, every answer
+    re-uses the last one, so a scan stays linear.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.to = 0  # offsets below this have been looked at
+        self.slashes = -1  # the last "//" found
+        self.stopped = True  # an authority stop lies between that "//" and ``to``
+
+    def inside(self, start: int) -> int | None:
+        """The offset of the ``//`` whose authority holds ``start`` (not right after it), or None."""
+        text = self.text
+        if start < self.to:  # not reached by a scan (candidates come in order): look afresh
+            self.to, self.slashes, self.stopped = 0, -1, True
+        q = text.rfind("//", max(0, self.to - 1), start)
+        if q != -1:
+            self.slashes = q
+            self.stopped = _AUTHORITY_STOP.search(text, q + 2, start) is not None
+        elif not self.stopped:
+            self.stopped = _AUTHORITY_STOP.search(text, self.to, start) is not None
+        self.to = start
+        u = self.slashes + 2
+        if self.slashes < 0 or self.stopped or u >= start or _listed_after_host(text, u, start):
+            return None
+        return self.slashes
+
+
 def _bad_local(text: str, start: int, at: int) -> str | None:
     """Why the §5.2 local-part ``text[start:at]`` is not an email after all (or None).
 
@@ -507,7 +560,7 @@ def _bad_local(text: str, start: int, at: int) -> str | None:
     if local.startswith("/"):
         return "email local-part starts with '/': the '//' of a URL, not an address"
     u = run_back(patterns().userinfo_chars, text, start)
-    if _just_before(text, "//", u):
+    if _just_before(text, "//", u) and not _listed_after_host(text, u, start):
         return "userinfo of a URL (scheme://user[:password]@host, deprecated): nothing is linked"
     return None
 
@@ -532,6 +585,7 @@ def _scan(
     domain_chars = p.domain_chars
     run_forward = domain_chars.match
     ahead = _EmailAhead(text, tlds) if opts.emails else None
+    guard = _AuthorityGuard(text)
     ascii_host: str
     while pos < n:
         m = trigger(text, pos)
@@ -564,7 +618,6 @@ def _scan(
                     continue
                 run_end = host_end
                 ascii_host, _ = idna_to_ascii_errors(name)
-            before = "/"
         else:
             run_start = run_back(domain_chars, text, m.start(), pos)
             if run_start == pos and pos > 0 and domain_chars.match(text, pos - 1, pos).end() == pos:
@@ -574,7 +627,13 @@ def _scan(
             run_end = run_forward(text, m.start()).end()
             pos = run_end
             # UTS #46 maps a default-ignorable character (U+FE0F VARIATION SELECTOR-16 …)
-            # to nothing: one that ends the run is not part of the host (NOTES.md).
+            # to nothing: one that ends the run is not part of the host (NOTES.md), nor
+            # the separators after it (``example.com\ufe0f.``: no FQDN dot follows a host).
+            dots = run_end
+            while dots > run_start and text[dots - 1] in LABEL_SEPARATORS:
+                dots -= 1
+            if dots < run_end and dots > run_start and text[dots - 1] > "\x7f" and p.default_ignorable.match(text, dots - 1):
+                run_end = dots
             while run_end > run_start and text[run_end - 1] > "\x7f" and p.default_ignorable.match(text, run_end - 1):
                 run_end -= 1
             host_end = run_end
@@ -656,8 +715,11 @@ def _scan(
             reject(run_start, host_end, why)
             continue
         if scheme is None:
-            if before == "/":
-                continue  # a dotless or IPv6 host needs a scheme
+            slashes = guard.inside(run_start)
+            if slashes is not None:
+                reject(run_start, host_end, f"inside the host of the URL whose '//' is at offset {slashes}: "
+                       "its tail is not the host written (§1.4, WHATWG URL)")
+                continue
             if not opts.schemeless:
                 reject(run_start, host_end, "no scheme written (schemeless=False)")
                 continue
@@ -666,7 +728,7 @@ def _scan(
             continue
         if scheme is not None:
             tail = p.userinfo_chars.match(text, host_end).end()
-            if tail < n and text[tail] == "@":
+            if tail < n and text[tail] == "@" and not _listed_after_host(text, run_start, tail):
                 # "scheme://user[:password]@host": the real host comes after the '@'.
                 reject(link_start, tail, "userinfo of a URL (scheme://user[:password]@host, deprecated): nothing is linked")
                 continue
