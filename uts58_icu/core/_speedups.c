@@ -578,6 +578,9 @@ listed_after_host(const Text *t, Py_ssize_t u, Py_ssize_t end)
     Py_ssize_t e = domain_run_end(t, u);
     if (!(u < e && e < end && (RD(t, e) == ',' || RD(t, e) == ';')))
         return 0;
+    for (Py_ssize_t i = e; i < end; i++)
+        if (RD(t, i) == ':')
+            return 0; /* a password follows: still userinfo */
     for (Py_ssize_t i = u; i < e; i++)
         if (is_sep(RD(t, i)))
             return 1;

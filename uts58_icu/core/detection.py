@@ -506,12 +506,15 @@ def _listed_after_host(text: str, u: int, end: int) -> bool:
 
     ``Acme,https://acme.example,sales@acme.example`` (CSV exports, contact lists): the
     ``,`` or ``;`` right after a host ends that URL, so what follows is neither its
-    userinfo nor its host (issue 18). RFC 3986 allows both in userinfo, but a URL whose
+    userinfo nor its host (issue 18). A ``:`` after it is a password: still userinfo. RFC 3986 allows both in userinfo, but a URL whose
     userinfo starts with a whole host name is not one anybody writes.
     """
     p = patterns()
     e: int = p.domain_chars.match(text, u).end()
-    return u < e < end and text[e] in ",;" and p.separator.search(text, u, e) is not None
+    return (
+        u < e < end and text[e] in ",;" and text.find(":", e, end) == -1  # no password follows
+        and p.separator.search(text, u, e) is not None
+    )
 
 
 class _AuthorityGuard:
