@@ -112,7 +112,7 @@ def find_links(
     links = _find(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
-    return list(apply_policy(text, links, pol, tlds=use))
+    return list(apply_policy(text, _with_host_cuts(text, links, pol, use, opts), pol, tlds=use))
 
 
 def iter_links(
@@ -132,7 +132,7 @@ def iter_links(
     links = _iter(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
-    return apply_policy(text, links, pol, tlds=use)
+    return apply_policy(text, _with_host_cuts(text, links, pol, use, opts), pol, tlds=use)
 
 
 def explain_notes(
@@ -155,7 +155,46 @@ def explain_notes(
     def say(start: int, end: int, reason: str) -> None:
         trace.append(Note(start, end, reason))
 
-    return list(apply_policy(text, base, pol, tlds=use, say=say)), trace
+    merged = _with_host_cuts(text, base, pol, use, opts, say)
+    return list(apply_policy(text, merged, pol, tlds=use, say=say)), trace
+
+
+def _with_host_cuts(
+    text: str, links: Iterable[Link], policy: LinkPolicy, tlds: Collection[str], opts: ScanOptions, say: Say | None = None
+) -> Iterable[Link]:
+    """The base links plus the URLs ``cjk_host_cut`` proposes where no base link is.
+
+    A step past the base (conformance/NOTES.md): the only place where the layer adds a
+    link; the host is validated by the core (``link_at``) and the link then passes the
+    same policy gate as every other.
+    """
+    if not policy.cjk_host_cut:
+        return links
+    cuts = rules.cjk_host_cuts(text, tlds, opts.schemes)
+    if not cuts:
+        return links
+    return _merge(links, cuts, say)
+
+
+def _merge(links: Iterable[Link], cuts: list[Link], say: Say | None) -> Iterator[Link]:
+    pending = iter(cuts)
+    cut = next(pending, None)
+
+    def proposed(c: Link) -> Link:
+        if say is not None:
+            say(c.start, c.end, "§8 cjk_host_cut: the ASCII host typed after '//' ends where CJK text is glued on")
+        return c
+
+    for link in links:
+        while cut is not None and cut.end <= link.start:
+            yield proposed(cut)
+            cut = next(pending, None)
+        while cut is not None and cut.start < link.end:  # overlaps a base link: the base wins
+            cut = next(pending, None)
+        yield link
+    while cut is not None:
+        yield proposed(cut)
+        cut = next(pending, None)
 
 
 def apply_policy(
@@ -230,7 +269,7 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
             reject(f"§8 length: a part of {longest} > max_part_length {policy.max_part_length}")
             return None
     # §8 "reject particular link detection results": schemeless file names, code, abbreviations.
-    why = rules.reject_reason(text, link, a, policy) if not is_ip else None
+    why = rules.reject_reason(text, link, a, policy, tlds) if not is_ip else None
     if why is not None:
         reject(why)
         return None

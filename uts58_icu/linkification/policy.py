@@ -27,6 +27,7 @@ _BOOL_FIELDS = (
     "require_identifier_allowed", "spoof_check", "reject_spoof", "cjk_boundary", "cjk_end",
     "trim_markup", "reject_code_context", "reject_file_names", "reject_abbreviations",
     "reject_generic_tld_names", "reject_code_spans", "reject_obfuscated_email_domains", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
+    "trim_bidi_controls", "cjk_host_cut",
 )
 
 
@@ -118,6 +119,15 @@ class LinkPolicy:
     #: a host that is confusable with an ASCII host (``аррӏе.com``) in Punycode in
     #: ``Link.display`` (see :mod:`uts58_icu.linkification.homographs`).
     idn_display: Literal["unicode", "punycode_if_confusable"] = "unicode"
+    #: §8 "alter the bounds": a URL ends before the Bidi_Control characters that close
+    #: it (``\u2068https://example.com/path\u2069`` in RTL text: the U+2069 is the text's).
+    trim_bidi_controls: bool = False
+    #: §8, a step past the base: link ``http://example.com`` in
+    #: ``いまなにしてるhttp://example.comいまなにしてる``, where the base reads the glued CJK
+    #: text as part of the host and links nothing. Proposed only with a written scheme,
+    #: when the ASCII host typed after ``//`` is valid and CJK letters are glued right
+    #: after its TLD with no further label separator (see ``rules.cjk_host_cuts``).
+    cjk_host_cut: bool = False
 
     def __post_init__(self) -> None:
         for name in _BOOL_FIELDS:
@@ -169,7 +179,7 @@ class LinkPolicy:
 
         On: ``trim_markup``, ``cjk_boundary``, ``cjk_end``, ``reject_code_context``,
         ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
-        ``reject_code_spans``, ``reject_obfuscated_email_domains``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``bidi_controls='escape'``, and
+        ``reject_code_spans``, ``reject_obfuscated_email_domains``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``trim_bidi_controls``, ``cjk_host_cut``, ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
         """
@@ -218,6 +228,8 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_compound_schemes=True,
     reject_reverse_dns_names=True,
     drop_empty_query=True,
+    trim_bidi_controls=True,
+    cjk_host_cut=True,
     dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",
     idn_display="punycode_if_confusable",

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
+from functools import lru_cache
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..core.detection import Link, LinkAnatomy, anatomy, link_at
+from ..core.detection import Link, LinkAnatomy, _tld_key, anatomy, link_at
+from ..core.tlds import default_tlds
 from ..core.termination import _terminate
 
 if TYPE_CHECKING:
@@ -135,8 +137,32 @@ _IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
 _PATTERN = re.compile(r"\\[./?+*()\[\]dswS]|\(\.[*+]\)|\.\*|\[\^")
 # A template placeholder in a path (RFC 6570 ``{owner}``, shell ``${VERSION}`` and
 # ``$(hostname)``, printf ``%s``/``%d``): the address goes on only up to it.
-_TEMPLATE = re.compile(r"\{[^{}\s]*\}|\$[{(]|%[sd](?![0-9A-Fa-f])|%\([A-Za-z_]+\)[sd]")
+# Braces holding only hex digits and hyphens are a GUID (``sourcedoc={5F3A1B2C-…}`` in
+# SharePoint and Office links), data of the address, not a placeholder.
+_TEMPLATE = re.compile(r"\{(?![0-9A-Fa-f-]*\})[^{}\s]*\}|\$[{(]|%[sd](?![0-9A-Fa-f])|%\([A-Za-z_]+\)[sd]")
 _LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
+_LABEL_SEPS = ".\u3002\uff0e\uff61"
+# Words that introduce a web address right before a bare name (``visit bun.sh``,
+# ``follow us on bsky.app``, ``available at deno.land``, ``Website: notion.so``).
+_HOST_CUE = re.compile(
+    r"(?i)(?:\b(?:visit|via|website|web\s*site|site|homepage|home\s*page|url|go\s+to|head\s+(?:over\s+)?to|"
+    r"check\s+out|sign\s+up\s+at|available\s+at|hosted\s+(?:at|on)|(?:follow|find|join)(?:\s+(?:us|me|them))?\s+on)"
+    r"|→)\s*:?\s*\Z"
+)
+# TLDs whose registry serves only HTTPS web sites (HSTS-preloaded for the whole TLD:
+# .app, .dev, .page): a name under one is a web site unless it reads as an attribute
+# of a code object (``self.app``, ``this.page``).
+_WEB_ONLY_TLDS = frozenset({"app", "dev", "page"})
+_CODE_RECEIVERS = frozenset({"self", "this", "cls", "ctx", "req", "request", "flask", "current", "window", "document", "module", "exports", "os", "sys"})
+# Mail quote markers before an address (``>>name@example.com`` in a quoted reply).
+_QUOTE_MARKS = re.compile(r"[>\s]*>")
+# Bidi_Control=Yes, and those that close an isolate or an embedding.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_BIDI_CLOSE = re.compile("[\u202c\u2069]")
+# "scheme://" then an ASCII host whose last label is glued to a CJK letter.
+_CJK_GLUED_HOST = re.compile(
+    rf"([A-Za-z][A-Za-z0-9+.\-]*)://[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{{2,}}(?=[{_CJK_LETTER_CLASS}])"
+)
 
 
 def _reterminate(text: str, link: Link, a: LinkAnatomy, cut: int) -> int:
@@ -327,7 +353,7 @@ def code_key_email(text: str, link: Link) -> int | None:
         return m.end()
     if ("{" in link.text) != ("}" in link.text):
         return -1  # shell brace expansion: ``{french,spanish}@lists.debian.org``
-    if link.start > 0 and text[link.start - 1] in ">}":
+    if link.start > 0 and text[link.start - 1] in ">}" and not _QUOTE_MARKS.fullmatch(text, _word_start(text, link.start), link.start):
         return -1  # the tail of a template: ``<name>-request@gnu.org``
     if text.startswith(":", link.end) and _SCP_PATH.match(text, link.end + 1):
         return -1  # an scp-style SSH remote: ``git@salsa.debian.org:team/repo.git``
@@ -335,6 +361,71 @@ def code_key_email(text: str, link: Link) -> int | None:
     if bang != -1 and bang + 1 < at:
         return bang + 1
     return None
+
+
+def _word_start(text: str, end: int) -> int:
+    """Start of the run of non-white-space characters that ends at ``end``."""
+    i = end
+    while i > 0 and not text[i - 1].isspace():
+        i -= 1
+    return i
+
+
+def bidi_end(text: str, link: Link, a: LinkAnatomy) -> int | None:
+    """``trim_bidi_controls``: a URL ends before the Bidi_Control characters that close it.
+
+    RTL text isolates or embeds a URL (``مرحبا \u2068https://example.com/path\u2069 نص``):
+    the closing U+2069 POP DIRECTIONAL ISOLATE or U+202C POP DIRECTIONAL FORMATTING is
+    the text's, not the address's (§6.1 makes Cf characters Include, so §3.5.1 keeps
+    them). The URL ends at the first such closer after the host, and before any run
+    of Bidi_Control characters that ends it (LRM, RLM, ALM, isolates, embeddings).
+    """
+    if link.kind != "url":
+        return None
+    m = _BIDI_CLOSE.search(text, a.host_start, link.end)
+    end = m.start() if m else link.end
+    while end > a.host_start and text[end - 1] in _BIDI_CONTROLS:
+        end -= 1
+    return end if end < link.end else None
+
+
+def cjk_host_cuts(text: str, tlds: Collection[str], schemes: Collection[str]) -> list[Link]:
+    """``cjk_host_cut``: URLs whose ASCII host is glued to CJK text (``…してるhttp://example.comいま…``).
+
+    The base algorithm reads ``example.comいまなにしてる`` as one host (CJK letters are
+    label characters), finds no TLD and links nothing. Japanese, Chinese and Korean
+    are written without spaces, so this proposes the URL ``http://example.com`` when:
+    a scheme of ``schemes`` is written, the host after ``//`` is ASCII letters, digits,
+    ``-`` and ``.`` up to the first CJK letter (Han, Hiragana, Katakana, Hangul) glued
+    right after its last label, the glued CJK text holds no further label separator
+    (else the CJK is a label of the host: ``http://example.comいま.jp``), and the ASCII
+    host is valid with a listed TLD (:func:`~uts58_icu.core.detection.link_at`). The
+    host linked is exactly the characters the writer typed after ``//``; nothing is
+    proposed where a base link overlaps (the caller merges).
+    """
+    if "://" not in text or text.isascii():
+        return []
+    from ..core._classes import patterns
+
+    p = patterns()
+    out = []
+    for m in _CJK_GLUED_HOST.finditer(text):
+        scheme_start = m.start()
+        scheme = m.group(1).lower()
+        if scheme not in schemes and not scheme.endswith("http") and not scheme.endswith("https"):
+            continue
+        if scheme not in schemes:  # glued letters before an explicit http(s): as the base does
+            scheme_start = m.end(1) - (5 if scheme.endswith("https") else 4)
+        cut = m.end()
+        run = p.domain_chars.match(text, cut).end()
+        while run > cut and text[run - 1] in _LABEL_SEPS:
+            run -= 1
+        if _LABEL_SEP.search(text, cut, run):
+            continue
+        link = link_at(text, scheme_start, cut, "url", tlds=tlds)
+        if link is not None:
+            out.append(link)
+    return out
 
 
 def trailing_question_mark(text: str, link: Link, a: LinkAnatomy) -> int | None:
@@ -409,6 +500,16 @@ def narrow(
                 return None
             reject(f"§8 reject_patterns: template placeholder {m.group()!r}: link ends at {end}")
             link, a = new, anatomy(new)
+    if policy.trim_bidi_controls:
+        end_b = bidi_end(text, link, a)
+        if end_b is not None:
+            end = _reterminate(text, link, a, end_b)
+            new = _rebuild(text, link, link.start, end, tlds, policy)
+            if new is None:
+                reject("§8 trim_bidi_controls: Bidi_Control characters close the URL; what is left is not a link")
+                return None
+            reject(f"§8 trim_bidi_controls: the Bidi_Control characters that close the URL are the text's: link ends at {end}")
+            link, a = new, anatomy(new)
     if policy.drop_empty_query:
         end_q = trailing_question_mark(text, link, a)
         if end_q is not None:
@@ -431,11 +532,39 @@ def _is_emphasis(text: str, start: int, end: int) -> bool:
     return not _WORD.match(outer_before) and not _WORD.match(outer_after)
 
 
-def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> str | None:
+def named_tld(tld: str, tlds: Collection[str] | None) -> bool:
+    """Whether the caller named ``tld`` in ``tlds=`` (a TLD the caller names is meant).
+
+    With ``tlds=None`` (the default list) none is named; a list that extends the
+    default (markdown-it's ``.tlds([...], keep_old=True)``) names what it adds; any
+    other list names every TLD in it.
+    """
+    if tlds is None or tld not in tlds:
+        return False
+    default = default_tlds()
+    if tlds is default:
+        return False
+    return tld not in default or not _extends_default(tlds)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=16)
+def _extends_default(tlds: frozenset[str]) -> bool:
+    return tlds >= default_tlds()
+
+
+def _host_cue(text: str, start: int) -> bool:
+    """Words before a bare name that introduce a web address (``visit bun.sh``)."""
+    return _HOST_CUE.search(text, max(0, start - 40), start) is not None
+
+
+def reject_reason(
+    text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy, tlds: Collection[str] | None = None
+) -> str | None:
     """The rejecting rule of ``policy`` for a schemeless URL ``link``, or None to keep it.
 
     Only URLs written without a scheme are judged here (§8: "if there is no scheme
-    before it"); a scheme always keeps the link.
+    before it"); a scheme always keeps the link. ``tlds`` is the caller's list: a TLD
+    the caller named (:func:`named_tld`) is meant, so the TLD-name rules keep it.
     """
     if link.kind != "url":
         return None
@@ -495,7 +624,12 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
     if link.end > a.after and text[a.after] == "/":
         return None  # a path keeps the link (``example.py/docs``); a port does not (``setup.py:45``)
     tld = labels[-1].lower()
-    if policy.reject_file_names or policy.guard_false_positives:
+    if named_tld(_tld_key(labels[-1]), tlds):
+        return None  # ``find_links("see intranet.corp", tlds={"corp"})``: the caller means it
+    # A host cue (``visit bun.sh``, ``follow us on bsky.app``) or a web-only TLD says
+    # the name is a site, whatever its TLD is also used for.
+    site = _host_cue(text, link.start)
+    if (policy.reject_file_names or policy.guard_false_positives) and not site:
         if tld in policy.file_extension_tlds:
             return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
         if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
@@ -514,7 +648,7 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         # §8 "(eg, M.Sc.)": single letters and one- or two-letter labels are initials
         # and abbreviations; numeric labels before the TLD are a version
         # (``3.0.0.final``), not a host.
-        if _ABBREVIATION.fullmatch(host) and len(labels[0]) == 1:
+        if _ABBREVIATION.fullmatch(host) and len(labels[0]) == 1 and not host.islower():
             return f"§8 reject_abbreviations: {host!r} looks like an abbreviation"
         if len(labels) >= 3 and all(label.isdigit() for label in labels[:-1]):
             return f"§8 reject_abbreviations: {host!r} looks like a version number"
@@ -526,6 +660,8 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         and len(tld) > 2
         and not tld.startswith("xn--")
         and tld not in _HOST_TLDS
+        and not site
+        and not (tld in _WEB_ONLY_TLDS and labels[0].lower() not in _CODE_RECEIVERS)
     ):
         return (
             f"§8 reject_generic_tld_names: {host!r} is a bare name under the word TLD "
