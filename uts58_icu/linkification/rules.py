@@ -544,7 +544,12 @@ def named_tld(tld: str, tlds: Collection[str] | None) -> bool:
     default = default_tlds()
     if tlds is default:
         return False
-    return tld not in default or not _extends_default(tlds)  # type: ignore[arg-type]
+    if tld not in default:
+        return True
+    try:
+        return not _extends_default(tlds)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable collection given to apply_policy
+        return not default <= set(tlds)
 
 
 @lru_cache(maxsize=16)
