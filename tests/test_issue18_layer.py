@@ -162,8 +162,8 @@ def test_cjk_host_cut_links_exactly_the_host_written(before: str, scheme: str, h
         ("see t.co", ["t.co"]),
         ("Visit deno.land for the manual", ["deno.land"]),
         ("Our wiki is on Notion (website: notion.so)", ["notion.so"]),
-        ("Try it via bun.sh", ["bun.sh"]),
-        ("Check out deno.land and bun.sh", ["deno.land"]),
+        ("Head over to bun.sh", ["bun.sh"]),
+        ("Visit deno.land and bun.sh", ["deno.land"]),
     ],
 )
 def test_modern_domains_in_context(text: str, want: list[str]) -> None:
@@ -181,6 +181,8 @@ def test_modern_domains_in_context(text: str, want: list[str]) -> None:
         "After=network.target",
         "return self.app",
         "M.Sc. in physics",
+        "Install it via setup.py",
+        "Check out main.rs",
     ],
 )
 def test_file_names_and_code_stay_unlinked(text: str) -> None:

@@ -143,10 +143,11 @@ _TEMPLATE = re.compile(r"\{(?![0-9A-Fa-f-]*\})[^{}\s]*\}|\$[{(]|%[sd](?![0-9A-Fa
 _LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
 _LABEL_SEPS = ".\u3002\uff0e\uff61"
 # Words that introduce a web address right before a bare name (``visit bun.sh``,
-# ``follow us on bsky.app``, ``available at deno.land``, ``Website: notion.so``).
+# ``follow us on bsky.app``, ``available at deno.land``, ``Website: notion.so``); never
+# words that also introduce files in technical prose ("via setup.py", "check out main.rs").
 _HOST_CUE = re.compile(
-    r"(?i)(?:\b(?:visit|via|website|web\s*site|site|homepage|home\s*page|url|go\s+to|head\s+(?:over\s+)?to|"
-    r"check\s+out|sign\s+up\s+at|available\s+at|hosted\s+(?:at|on)|(?:follow|find|join)(?:\s+(?:us|me|them))?\s+on)"
+    r"(?i)(?:\b(?:visit|website|web\s*site|homepage|home\s*page|url|go\s+to|head\s+(?:over\s+)?to|"
+    r"sign\s+up\s+at|available\s+at|hosted\s+(?:at|on)|(?:follow|find|join)(?:\s+(?:us|me|them))?\s+on)"
     r"|→)\s*:?\s*\Z"
 )
 # TLDs whose registry serves only HTTPS web sites (HSTS-preloaded for the whole TLD:
