@@ -223,3 +223,15 @@ def test_named_tld_through_integrations() -> None:
 @given(st.sampled_from(["corp", "internal", "abc", "py", "sh", "lan"]), st.sampled_from(["intranet", "wiki", "a-b"]))
 def test_any_named_tld_links_a_bare_name(tld: str, name: str) -> None:
     assert texts(f"see {name}.{tld} now", tlds={tld}) == [f"{name}.{tld}"]
+
+
+def test_cjk_host_cut_through_markdown_it() -> None:
+    from markdown_it import MarkdownIt
+
+    from uts58_icu.markdown_it import LinkifyUts58
+
+    text = "いまなにしてるhttp://example.comいまなにしてる"
+    assert [m.raw for m in LinkifyUts58().match(text) or []] == ["http://example.com"]
+    md = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
+    md.linkify = LinkifyUts58()
+    assert '<a href="http://example.com">http://example.com</a>' in md.render(text)

@@ -43,7 +43,7 @@ from .core._classes import LABEL_SEPARATORS, patterns
 from .core.detection import Link
 from .core.properties import SOFT, derived, regex_class
 from .core.tlds import default_tlds
-from .linkification.apply import apply_policy
+from .linkification.apply import _with_host_cuts, apply_policy
 from .linkification.policy import LinkPolicy
 
 __all__ = ["LinkifyUts58", "Match"]
@@ -236,7 +236,8 @@ class LinkifyUts58:
 
     def _iter(self, text: str) -> Iterator[Link]:
         tlds = default_tlds() if self._tlds is None else self._tlds
-        for link in apply_policy(text, self._base(text), self.policy, tlds=tlds):
+        base = _with_host_cuts(text, self._base(text), self.policy, tlds, _core.SPECIAL_SCHEMES | set(self._schemes))
+        for link in apply_policy(text, base, self.policy, tlds=tlds):
             if self._wanted(link):
                 yield link
 

@@ -21,6 +21,7 @@ from .._icu import idna_to_unicode, spoof_checks
 from ..core._accel import FAST_DEFAULT_SCAN
 from ..core._classes import patterns
 from ..core.detection import (
+    SPECIAL_SCHEMES,
     Link,
     ScanOptions,
     _check,
@@ -112,7 +113,7 @@ def find_links(
     links = _find(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
-    return list(apply_policy(text, _with_host_cuts(text, links, pol, use, opts), pol, tlds=use))
+    return list(apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use))
 
 
 def iter_links(
@@ -132,7 +133,7 @@ def iter_links(
     links = _iter(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
-    return apply_policy(text, _with_host_cuts(text, links, pol, use, opts), pol, tlds=use)
+    return apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use)
 
 
 def explain_notes(
@@ -155,12 +156,17 @@ def explain_notes(
     def say(start: int, end: int, reason: str) -> None:
         trace.append(Note(start, end, reason))
 
-    merged = _with_host_cuts(text, base, pol, use, opts, say)
+    merged = _with_host_cuts(text, base, pol, use, opts.schemes, say)
     return list(apply_policy(text, merged, pol, tlds=use, say=say)), trace
 
 
 def _with_host_cuts(
-    text: str, links: Iterable[Link], policy: LinkPolicy, tlds: Collection[str], opts: ScanOptions, say: Say | None = None
+    text: str,
+    links: Iterable[Link],
+    policy: LinkPolicy,
+    tlds: Collection[str],
+    schemes: Collection[str] = SPECIAL_SCHEMES,
+    say: Say | None = None,
 ) -> Iterable[Link]:
     """The base links plus the URLs ``cjk_host_cut`` proposes where no base link is.
 
@@ -168,9 +174,9 @@ def _with_host_cuts(
     link; the host is validated by the core (``link_at``) and the link then passes the
     same policy gate as every other.
     """
-    if not policy.cjk_host_cut:
+    if not getattr(policy, "cjk_host_cut", False):
         return links
-    cuts = rules.cjk_host_cuts(text, tlds, opts.schemes)
+    cuts = rules.cjk_host_cuts(text, tlds, schemes)
     if not cuts:
         return links
     return _merge(links, cuts, say)
