@@ -180,6 +180,8 @@ def test_modern_domains_in_context(text: str, want: list[str]) -> None:
         "Use logging.info for that",
         "After=network.target",
         "return self.app",
+        "Set settings.dev in production",
+        "paginator.page",
         "M.Sc. in physics",
         "Install it via setup.py",
         "Check out main.rs",

@@ -154,7 +154,14 @@ _HOST_CUE = re.compile(
 # .app, .dev, .page): a name under one is a web site unless it reads as an attribute
 # of a code object (``self.app``, ``this.page``).
 _WEB_ONLY_TLDS = frozenset({"app", "dev", "page"})
-_CODE_RECEIVERS = frozenset({"self", "this", "cls", "ctx", "req", "request", "flask", "current", "window", "document", "module", "exports", "os", "sys"})
+_CODE_RECEIVERS = frozenset(
+    {
+        "self", "this", "cls", "ctx", "req", "request", "res", "resp", "response", "flask", "current",
+        "window", "document", "module", "exports", "os", "sys", "settings", "config", "conf", "env",
+        "environ", "options", "opts", "args", "params", "props", "state", "store", "router", "app",
+        "paginator", "page", "vm", "scope", "instance", "obj", "context",
+    }
+)  # fmt: skip
 # Mail quote markers before an address (``>>name@example.com`` in a quoted reply).
 _QUOTE_MARKS = re.compile(r"[>\s]*>")
 # Bidi_Control=Yes, and those that close an isolate or an embedding.
