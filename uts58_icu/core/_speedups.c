@@ -498,9 +498,8 @@ labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
             prev = i;
         }
     }
-    /* no separator at all: detection._labels takes text.rfind(".", start, end) + 1,
-     * which is 0 (the start of the TEXT) -- kept identical */
-    *last_label = prev == start - 1 ? 0 : prev + 1;
+    /* no separator at all: the last label is the whole run (as detection._labels) */
+    *last_label = prev + 1;
     return -1;
 }
 
@@ -594,7 +593,8 @@ domain_ok(const Text *t, Py_ssize_t start, PyObject *tlds)
     if (end == start)
         return 0;
     Py_ssize_t last_label;
-    if (labels(t, start, end, &last_label) >= 0)
+    /* a single label is no email domain; never a TLD lookup beyond the run (issue 22 item 3) */
+    if (labels(t, start, end, &last_label) >= 0 || last_label == start)
         return 0;
     int ok = tld_ok(t, last_label, end, tlds);
     if (ok <= 0)
@@ -643,6 +643,31 @@ ahead_email_start(Ahead *ah, const Text *t, Py_ssize_t end, PyObject *tlds)
         ah->start = s;
     }
     return ah->start;
+}
+
+/* detection._AUTHORITY_RUN: what may stand in a URL's authority in text */
+static inline int
+is_authority_char(Py_UCS4 c)
+{
+    if (c != 0 && c < 128 && strchr("/?#\\<>\"'`{}|^", (int)c) != NULL)
+        return 0;
+    return !Py_UNICODE_ISSPACE(c);
+}
+
+/* detection._rejected_authority_end: the end of the authority of a "scheme://" URL
+ * that was not linked when start lies inside it, else -1 (issue 22 item 8). */
+static Py_ssize_t
+rejected_authority_end(const Text *t, Py_ssize_t start, Py_ssize_t floor)
+{
+    Py_ssize_t first = start;
+    while (first > floor && is_authority_char(RD(t, first - 1)))
+        first--;
+    if (first == start || !starts(t, first - 3, "://", 3))
+        return -1;
+    Py_ssize_t end = start;
+    while (end < t->n && is_authority_char(RD(t, end)))
+        end++;
+    return end;
 }
 
 /* _written_scheme: 0 schemeless, 1 scheme (*scheme a new reference, *link_start set),
@@ -1059,6 +1084,13 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                     Py_DECREF(ascii_host);
                     continue;
                 }
+                Py_ssize_t inside = rejected_authority_end(t, start, last_end);
+                if (inside >= 0) {
+                    Py_DECREF(ascii_host);
+                    if (inside > pos)
+                        pos = inside;
+                    continue;
+                }
                 Py_ssize_t local = start;
                 if (starts(t, local, "mailto:", 7))
                     local += 7;
@@ -1096,6 +1128,15 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             Py_XDECREF(scheme);
             Py_DECREF(ascii_host);
             continue;
+        }
+        if (ws == 0) {
+            Py_ssize_t inside = rejected_authority_end(t, link_start, last_end);
+            if (inside >= 0) {
+                Py_DECREF(ascii_host);
+                if (inside > pos)
+                    pos = inside;
+                continue;
+            }
         }
         if (ws == 1) {
             Py_ssize_t tail = host_end;
