@@ -1604,30 +1604,64 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* The compiled core keeps process-wide state (the tables, the callbacks and the Link
+ * class handed over by configure()). Issue 22 item 4: a second interpreter in the
+ * process (mod_wsgi, _interpreters) must never use the objects of another one, nor
+ * leave its own behind when it is destroyed. So the module is multi-phase (PEP 489),
+ * executed once per interpreter, and only the first interpreter that imports it gets
+ * it: in any other one the import fails with ImportError and _accel.py uses the
+ * pure-Python path there. */
+static int64_t owner_interp = -1;
+
+static int
+speedups_exec(PyObject *mod)
+{
+    int64_t id = PyInterpreterState_GetID(PyInterpreterState_Get());
+    if (id < 0)
+        return -1;
+    if (owner_interp >= 0 && owner_interp != id) {
+        PyErr_Format(PyExc_ImportError,
+                     "uts58_icu.core._speedups runs in one interpreter per process (interpreter "
+                     "%lld imported it first); interpreter %lld uses the pure-Python path",
+                     (long long)owner_interp, (long long)id);
+        return -1;
+    }
+    if (owner_interp < 0) {
+        s_url = PyUnicode_InternFromString("url");
+        s_email = PyUnicode_InternFromString("email");
+        s_https = PyUnicode_InternFromString("https");
+        s_http = PyUnicode_InternFromString("http");
+        s_mailto = PyUnicode_InternFromString("mailto:");
+        s_start = PyUnicode_InternFromString("start");
+        s_end = PyUnicode_InternFromString("end");
+        empty_tuple = PyTuple_New(0);
+        if (!s_url || !s_email || !s_https || !s_http || !s_mailto || !s_start || !s_end ||
+            !empty_tuple)
+            return -1;
+        owner_interp = id;
+    }
+    /* _accel.py checks it: a stale build from older sources is not used */
+    return PyModule_AddIntConstant(mod, "ABI_VERSION", ABI_VERSION);
+}
+
+static PyModuleDef_Slot slots[] = {
+    {Py_mod_exec, (void *)speedups_exec},
+#ifdef Py_mod_multiple_interpreters
+    /* not Py_MOD_PER_INTERPRETER_GIL_SUPPORTED: an interpreter with its own GIL is
+     * refused by the import system itself */
+    {Py_mod_multiple_interpreters, Py_MOD_MULTIPLE_INTERPRETERS_SUPPORTED},
+#endif
+    {0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_speedups",
-    "The compiled scanning core of uts58_icu (see detection.py for the reference).", -1,
-    methods,
+    "The compiled scanning core of uts58_icu (see detection.py for the reference).", 0,
+    methods, slots,
 };
 
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    s_url = PyUnicode_InternFromString("url");
-    s_email = PyUnicode_InternFromString("email");
-    s_https = PyUnicode_InternFromString("https");
-    s_http = PyUnicode_InternFromString("http");
-    s_mailto = PyUnicode_InternFromString("mailto:");
-    s_start = PyUnicode_InternFromString("start");
-    s_end = PyUnicode_InternFromString("end");
-    empty_tuple = PyTuple_New(0);
-    if (!s_url || !s_email || !s_https || !s_http || !s_mailto || !s_start || !s_end || !empty_tuple)
-        return NULL;
-    PyObject *mod = PyModule_Create(&module);
-    /* _accel.py checks it: a stale build from older sources is not used */
-    if (mod && PyModule_AddIntConstant(mod, "ABI_VERSION", ABI_VERSION) < 0) {
-        Py_DECREF(mod);
-        return NULL;
-    }
-    return mod;
+    return PyModuleDef_Init(&module);
 }
