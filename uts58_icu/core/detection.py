@@ -220,11 +220,15 @@ def _detectable_host(link: Link, shown: str) -> str:
     p = patterns()
     if not ok or p.domain_chars.fullmatch(uni):
         return shown
-    written = p.separator.split(host)
+    # Each kept label in its ASCII form (ToASCII), not as written: a written label can
+    # hold a default-ignorable character that ToUnicode drops ("\u115fxn--ls8h"), which
+    # display never shows raw (issue 22 item 12).
+    written, _ = idna_to_ascii_errors(host)
+    ascii_labels = written.lower().split(".")
     labels = uni.split(".")
-    if len(written) != len(labels):
+    if len(ascii_labels) != len(labels):
         return shown
-    mixed = ".".join(u if p.label_chars.fullmatch(u) else w.lower() for w, u in zip(written, labels))
+    mixed = ".".join(u if p.label_chars.fullmatch(u) else a for a, u in zip(ascii_labels, labels))
     at = shown.rfind(uni) if link.kind == "email" else shown.find(uni)
     return shown if at < 0 else shown[:at] + mixed + shown[at + len(uni) :]
 
