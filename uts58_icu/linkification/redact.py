@@ -23,6 +23,7 @@ from typing import Union
 from .._args import require_str
 from ..core._classes import patterns
 from ..core.detection import Link, _ascii_host, _domain_end, _mailto, anatomy, tld_set
+from ..core.detection import find_links as base_find_links
 from .apply import find_links
 from .policy import LinkPolicy
 
@@ -51,9 +52,9 @@ _AT_IN_URL = re.compile(r"@|%40", re.IGNORECASE)
 # What ends a local-part inside a URL, scanning back from its '@' (query and path syntax).
 _URL_LOCAL_STOP = frozenset("/?#&=;:,!$'()*[]<>\"\\")
 
-#: The scan of redaction when no policy is given: the base, and ``localhost`` URLs (as in
-#: ``LinkPolicy.recommended()``).
-_DEFAULT_POLICY = LinkPolicy(dotless_hosts=frozenset({"localhost"}))
+#: Single-label hosts redaction links after a scheme when no policy is given (as
+#: ``LinkPolicy.recommended()`` does): the base scan, plus ``http://localhost:8000/``.
+_DOTLESS_HOSTS = frozenset({"localhost"})
 
 
 def redact(
@@ -89,11 +90,10 @@ def redact(
     _check_replacement(urls, "urls")
     if emails is None and urls is None:
         return text
-    scan_policy = _DEFAULT_POLICY if policy is None else policy
     tld_lookup = tld_set(tlds)
     out = text
     for _ in range(MAX_PASSES):
-        again = _redact_once(out, emails, urls, scan_policy, tlds, tld_lookup)
+        again = _redact_once(out, emails, urls, policy, tlds, tld_lookup)
         if again == out:
             break
         out = again
@@ -180,12 +180,15 @@ def _redact_once(
     text: str,
     emails: Replacement,
     urls: Replacement,
-    policy: LinkPolicy,
+    policy: LinkPolicy | None,
     tlds: Collection[str] | None,
     tld_lookup: Collection[str],
 ) -> str:
     shadow, userinfo = _shadow(text)
-    links = find_links(shadow, tlds=tlds, policy=policy)
+    if policy is None:
+        links = base_find_links(shadow, tlds=tlds, dotless_hosts=_DOTLESS_HOSTS)
+    else:
+        links = find_links(shadow, tlds=tlds, policy=policy)
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement), disjoint
     gaps: list[tuple[int, int]] = []  # text that neither a link nor an edit covers
     pos = 0
