@@ -34,7 +34,7 @@
 enum { T_INCLUDE = 0, T_HARD = 1, T_SOFT = 2, T_OPEN = 3, T_CLOSE = 4 };
 
 /* Bump with every change of the interface to _accel.py (configure, scan, set_hook). */
-#define ABI_VERSION 4
+#define ABI_VERSION 5
 #define BRACKET_STACK_LIMIT 125
 #define MAX_SCHEME 64 /* detection._MAX_SCHEME */
 #define MAX_SPECIAL 16
