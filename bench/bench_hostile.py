@@ -85,6 +85,12 @@ CASES: dict[str, tuple[str, Callable[[int], str]]] = {
     "glued_ports": ("'a.com:8080x' * N  (invalid ports)", rep("a.com:8080x")),
     "long_port": ("'a.com:' + '0' * N", rep("0", prefix="a.com:")),
     "ellipsis_hosts": ("'a.com...' * N", rep("a.com...")),
+    # issue 22 items 3 and 8 (sec-core)
+    "dotless_email_domain": ("'a.co+b@c ' * N  (email look-ahead to a dotless domain)", rep("a.co+b@c ")),
+    "dotless_email_domain_com": ("'a.com+b@c ' * N", rep("a.com+b@c ")),
+    "userinfo_glued_port": ("'http://u:p@b.com:443e.com/ ' * N  (rejected authorities)", rep("http://u:p@b.com:443e.com/ ")),
+    "hosts_in_rejected_authority": ("'http://x.zzz,' + 'a.com,' * N", rep("a.com,", prefix="http://x.zzz,")),
+    "comma_hosts": ("'a.com,' * N  (links with no space between)", rep("a.com,")),
 }
 
 # Other entry points (issue 9 item 13: memory far beyond the input). name ->

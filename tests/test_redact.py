@@ -55,9 +55,11 @@ def test_bad_arguments(kwargs: dict[str, object], error: type[Exception]) -> Non
         redact(b"bytes")  # type: ignore[arg-type]
 
 
-@given(st.lists(st.sampled_from(["bob@example.org", " ", "x.com/ä", "σ@παράδειγμα.gr", ".", "(", "a", "é", "http://[::1]/"]), max_size=30).map("".join))
+@given(st.lists(st.sampled_from(["bob@example.org", " ", "x.com/ä", "σ@παράδειγμα.gr", ".", "(", "a", "é", "http://[::1]/"]), max_size=30).map(" ".join))
 def test_redaction_replaces_exactly_the_links(text: str) -> None:
-    """Invariant: the text between links is kept byte for byte, each link becomes its tag."""
+    """Invariant: the text between links is kept byte for byte, each link becomes its tag.
+
+    (Pieces apart: glued ones can hide more to remove, tests/test_redact_pii.py.)"""
     links = find_links(text)
     expected = []
     pos = 0

@@ -75,7 +75,7 @@ def test_find_links_threads_cold_caches() -> None:
     from uts58_icu.core import detection
 
     serial = [find_links(t) for t in CORPUS]
-    for name in ("_tld_key", "_ascii_host", "_valid_host"):
+    for name in ("_idna_tld_key", "_checked_host", "_valid_host"):
         cache = getattr(detection, name, None)
         if cache is not None and hasattr(cache, "cache_clear"):
             cache.cache_clear()

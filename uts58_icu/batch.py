@@ -18,6 +18,7 @@ Java); ``"codepoint"`` (the default) gives Python ``str`` indices.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -90,6 +91,18 @@ def _iter_texts(texts: object) -> Iterator[str | None]:
         yield value
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _arrow_str(s: str) -> str:
+    """``s`` as an Arrow string can hold it: Arrow strings are UTF-8, which has no lone
+    surrogates, so each becomes U+FFFD (one code point, one UTF-16 unit and three UTF-8
+    bytes, like the surrogate: offsets are unchanged). Issue 22 item 13."""
+    if s.isascii() or not _LONE_SURROGATE.search(s):
+        return s
+    return _LONE_SURROGATE.sub("\ufffd", s)
+
+
 def _unit_offsets(text: str, links: list[Link], unit: OffsetUnit) -> list[tuple[int, int]]:
     """Each link's span in ``unit``, in one left-to-right pass (linear in ``len(text)``)."""
     if unit == "codepoint" or text.isascii():
@@ -145,8 +158,8 @@ def find_links_batch(
             starts.append(s)
             ends.append(e)
             kinds.append(link.kind)
-            link_texts.append(link.text)
-            hrefs.append(link.href)
+            link_texts.append(_arrow_str(link.text))
+            hrefs.append(_arrow_str(link.href))
         count += len(links)
         list_offsets.append(count)
     # A null offset marks a null list; Arrow needs the offsets themselves to be valid, so
@@ -178,10 +191,13 @@ def redact_batch(
     policy: LinkPolicy | None = None,
     tlds: Collection[str] | None = None,
 ) -> pa.StringArray:
-    """:func:`uts58_icu.redact` over every text: a pyarrow string array; nulls stay nulls."""
+    """:func:`uts58_icu.redact` over every text: a pyarrow string array; nulls stay nulls.
+
+    A lone surrogate in a text (which Arrow's UTF-8 cannot hold) is U+FFFD in the result.
+    """
     pa = _pa()
     out = [
-        None if text is None else redact(text, emails=emails, urls=urls, policy=policy, tlds=tlds)
+        None if text is None else _arrow_str(redact(text, emails=emails, urls=urls, policy=policy, tlds=tlds))
         for text in _iter_texts(texts)
     ]
     return pa.array(out, pa.string())

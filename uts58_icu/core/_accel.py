@@ -10,6 +10,12 @@ the environment (read at import) forces the pure-Python path.
 The compiled core has no Unicode data of its own: on first use it is handed the
 tables :mod:`uts58_icu.core.properties` derives from the ICU in use, and the
 cached Python functions for what needs ICU (UTS #46 for hosts and TLDs).
+
+Those tables and callbacks are process-wide, so the compiled core runs in one
+interpreter per process: the first that imports it. In any other (a mod_wsgi
+subinterpreter, ``_interpreters``) importing ``_speedups`` raises ImportError and this
+module falls back to the pure-Python path there (issue 22 item 4,
+tests/test_subinterpreters.py).
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ __all__ = ["ACCELERATED", "scanner"]
 
 
 #: The interface version this module expects of ``_speedups`` (its ``ABI_VERSION``).
-ABI_VERSION = 4
+ABI_VERSION = 5
 
 
 def _import() -> ModuleType | None:

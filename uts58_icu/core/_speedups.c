@@ -34,7 +34,7 @@
 enum { T_INCLUDE = 0, T_HARD = 1, T_SOFT = 2, T_OPEN = 3, T_CLOSE = 4 };
 
 /* Bump with every change of the interface to _accel.py (configure, scan, set_hook). */
-#define ABI_VERSION 4
+#define ABI_VERSION 5
 #define BRACKET_STACK_LIMIT 125
 #define MAX_SCHEME 64 /* detection._MAX_SCHEME */
 #define MAX_SPECIAL 16
@@ -498,9 +498,8 @@ labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
             prev = i;
         }
     }
-    /* no separator at all: detection._labels takes text.rfind(".", start, end) + 1,
-     * which is 0 (the start of the TEXT) -- kept identical */
-    *last_label = prev == start - 1 ? 0 : prev + 1;
+    /* no separator at all: the last label is the whole run (as detection._labels) */
+    *last_label = prev + 1;
     return -1;
 }
 
@@ -659,7 +658,8 @@ domain_ok(const Text *t, Py_ssize_t start, PyObject *tlds)
     if (end == start)
         return 0;
     Py_ssize_t last_label;
-    if (labels(t, start, end, &last_label) >= 0)
+    /* a single label is no email domain; never a TLD lookup beyond the run (issue 22 item 3) */
+    if (labels(t, start, end, &last_label) >= 0 || last_label == start)
         return 0;
     int ok = tld_ok(t, last_label, end, tlds);
     if (ok <= 0)
@@ -708,6 +708,31 @@ ahead_email_start(Ahead *ah, const Text *t, Py_ssize_t end, PyObject *tlds)
         ah->start = s;
     }
     return ah->start;
+}
+
+/* detection._AUTHORITY_RUN: what may stand in a URL's authority in text */
+static inline int
+is_authority_char(Py_UCS4 c)
+{
+    if (c != 0 && c < 128 && strchr("/?#\\<>\"'`{}|^", (int)c) != NULL)
+        return 0;
+    return !Py_UNICODE_ISSPACE(c);
+}
+
+/* detection._rejected_authority_end: the end of the authority of a "scheme://" URL
+ * that was not linked when start lies inside it, else -1 (issue 22 item 8). */
+static Py_ssize_t
+rejected_authority_end(const Text *t, Py_ssize_t start, Py_ssize_t floor)
+{
+    Py_ssize_t first = start;
+    while (first > floor && is_authority_char(RD(t, first - 1)))
+        first--;
+    if (first == start || !starts(t, first - 3, "://", 3))
+        return -1;
+    Py_ssize_t end = start;
+    while (end < t->n && is_authority_char(RD(t, end)))
+        end++;
+    return end;
 }
 
 /* _written_scheme: 0 schemeless, 1 scheme (*scheme a new reference, *link_start set),
@@ -1132,6 +1157,13 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                     Py_DECREF(ascii_host);
                     continue;
                 }
+                Py_ssize_t inside = rejected_authority_end(t, start, last_end);
+                if (inside >= 0) {
+                    Py_DECREF(ascii_host);
+                    if (inside > pos)
+                        pos = inside;
+                    continue;
+                }
                 Py_ssize_t local = start;
                 if (starts(t, local, "mailto:", 7))
                     local += 7;
@@ -1169,6 +1201,15 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             Py_XDECREF(scheme);
             Py_DECREF(ascii_host);
             continue;
+        }
+        if (ws == 0) {
+            Py_ssize_t inside = rejected_authority_end(t, link_start, last_end);
+            if (inside >= 0) {
+                Py_DECREF(ascii_host);
+                if (inside > pos)
+                    pos = inside;
+                continue;
+            }
         }
         if (ws == 1) {
             Py_ssize_t tail = host_end;
@@ -1636,30 +1677,64 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* The compiled core keeps process-wide state (the tables, the callbacks and the Link
+ * class handed over by configure()). Issue 22 item 4: a second interpreter in the
+ * process (mod_wsgi, _interpreters) must never use the objects of another one, nor
+ * leave its own behind when it is destroyed. So the module is multi-phase (PEP 489),
+ * executed once per interpreter, and only the first interpreter that imports it gets
+ * it: in any other one the import fails with ImportError and _accel.py uses the
+ * pure-Python path there. */
+static int64_t owner_interp = -1;
+
+static int
+speedups_exec(PyObject *mod)
+{
+    int64_t id = PyInterpreterState_GetID(PyInterpreterState_Get());
+    if (id < 0)
+        return -1;
+    if (owner_interp >= 0 && owner_interp != id) {
+        PyErr_Format(PyExc_ImportError,
+                     "uts58_icu.core._speedups runs in one interpreter per process (interpreter "
+                     "%lld imported it first); interpreter %lld uses the pure-Python path",
+                     (long long)owner_interp, (long long)id);
+        return -1;
+    }
+    if (owner_interp < 0) {
+        s_url = PyUnicode_InternFromString("url");
+        s_email = PyUnicode_InternFromString("email");
+        s_https = PyUnicode_InternFromString("https");
+        s_http = PyUnicode_InternFromString("http");
+        s_mailto = PyUnicode_InternFromString("mailto:");
+        s_start = PyUnicode_InternFromString("start");
+        s_end = PyUnicode_InternFromString("end");
+        empty_tuple = PyTuple_New(0);
+        if (!s_url || !s_email || !s_https || !s_http || !s_mailto || !s_start || !s_end ||
+            !empty_tuple)
+            return -1;
+        owner_interp = id;
+    }
+    /* _accel.py checks it: a stale build from older sources is not used */
+    return PyModule_AddIntConstant(mod, "ABI_VERSION", ABI_VERSION);
+}
+
+static PyModuleDef_Slot slots[] = {
+    {Py_mod_exec, (void *)speedups_exec},
+#ifdef Py_mod_multiple_interpreters
+    /* not Py_MOD_PER_INTERPRETER_GIL_SUPPORTED: an interpreter with its own GIL is
+     * refused by the import system itself */
+    {Py_mod_multiple_interpreters, Py_MOD_MULTIPLE_INTERPRETERS_SUPPORTED},
+#endif
+    {0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_speedups",
-    "The compiled scanning core of uts58_icu (see detection.py for the reference).", -1,
-    methods,
+    "The compiled scanning core of uts58_icu (see detection.py for the reference).", 0,
+    methods, slots,
 };
 
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    s_url = PyUnicode_InternFromString("url");
-    s_email = PyUnicode_InternFromString("email");
-    s_https = PyUnicode_InternFromString("https");
-    s_http = PyUnicode_InternFromString("http");
-    s_mailto = PyUnicode_InternFromString("mailto:");
-    s_start = PyUnicode_InternFromString("start");
-    s_end = PyUnicode_InternFromString("end");
-    empty_tuple = PyTuple_New(0);
-    if (!s_url || !s_email || !s_https || !s_http || !s_mailto || !s_start || !s_end || !empty_tuple)
-        return NULL;
-    PyObject *mod = PyModule_Create(&module);
-    /* _accel.py checks it: a stale build from older sources is not used */
-    if (mod && PyModule_AddIntConstant(mod, "ABI_VERSION", ABI_VERSION) < 0) {
-        Py_DECREF(mod);
-        return NULL;
-    }
-    return mod;
+    return PyModuleDef_Init(&module);
 }

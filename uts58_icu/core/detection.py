@@ -220,11 +220,15 @@ def _detectable_host(link: Link, shown: str) -> str:
     p = patterns()
     if not ok or p.domain_chars.fullmatch(uni):
         return shown
-    written = p.separator.split(host)
+    # Each kept label in its ASCII form (ToASCII), not as written: a written label can
+    # hold a default-ignorable character that ToUnicode drops ("\u115fxn--ls8h"), which
+    # display never shows raw (issue 22 item 12).
+    written, _ = idna_to_ascii_errors(host)
+    ascii_labels = written.lower().split(".")
     labels = uni.split(".")
-    if len(written) != len(labels):
+    if len(ascii_labels) != len(labels):
         return shown
-    mixed = ".".join(u if p.label_chars.fullmatch(u) else w.lower() for w, u in zip(written, labels))
+    mixed = ".".join(u if p.label_chars.fullmatch(u) else a for a, u in zip(ascii_labels, labels))
     at = shown.rfind(uni) if link.kind == "email" else shown.find(uni)
     return shown if at < 0 else shown[:at] + mixed + shown[at + len(uni) :]
 
@@ -317,16 +321,27 @@ def _iter(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS)
     return _scan(text, tlds, None, opts)
 
 
-@lru_cache(maxsize=8192)
+#: The longest argument the ICU caches below keep as a key (issue 22 item 3): a longer
+#: label or host is computed each time and never held after the call, so the caches
+#: hold at most 8,192 × this many code points whatever the texts were.
+MAX_CACHED_KEY = MAX_HOST_LENGTH + 1
+
+
 def _tld_key(label: str) -> str:
     """The lower-case U-label of a label, for TLD lookup ('' when it is not valid)."""
     if label.isascii() and label.isalpha():
         return label.lower()
+    if len(label) > MAX_CACHED_KEY:
+        return _idna_tld_key.__wrapped__(label)
+    return _idna_tld_key(label)
+
+
+@lru_cache(maxsize=8192)
+def _idna_tld_key(label: str) -> str:
     out, ok = idna_to_unicode(label)
     return out.lower() if ok else ""
 
 
-@lru_cache(maxsize=8192)
 def _ascii_host(host: str) -> str | None:
     """The ASCII form of a domain if UTS #46 processing accepts it within DNS length.
 
@@ -334,7 +349,12 @@ def _ascii_host(host: str) -> str | None:
     runs it with CheckHyphens=false, so the "--" in positions 3–4 is no error here.
     """
     if len(host) > MAX_HOST_LENGTH:
-        return None
+        return None  # before the cache: its keys stay short (MAX_CACHED_KEY)
+    return _checked_host(host)
+
+
+@lru_cache(maxsize=8192)
+def _checked_host(host: str) -> str | None:
     ascii_form, errors = idna_to_ascii_errors(host)
     if errors & ~_HYPHEN_3_4:
         return None
@@ -374,7 +394,8 @@ def _labels(text: str, start: int, end: int) -> tuple[int | None, int]:
         return end - 1, end
     if not patterns().wide_separator.search(text, start, end):  # only "." separators
         double = text.find("..", start, end)
-        return (None if double == -1 else double + 1), text.rfind(".", start, end) + 1
+        last = text.rfind(".", start, end)  # -1 (no separator): the last label is the whole run
+        return (None if double == -1 else double + 1), (start if last == -1 else last + 1)
     prev = start - 1
     for m in patterns().separator.finditer(text, start, end):
         here: int = m.start()
@@ -419,6 +440,30 @@ Trace = list[Note]
 def _just_before(text: str, s: str, end: int) -> bool:
     """Whether ``text[:end]`` ends with ``s`` (never wrapping round to the end of text)."""
     return end >= len(s) and text.startswith(s, end - len(s))
+
+
+# What ends a URL's authority in text (WHATWG: "/", "?", "#", "\\"; and whitespace, quotes,
+# angle brackets and the other characters that delimit a URL in prose or markup).
+_AUTHORITY_STOP = "/?#\\<>\"'`{}|^"
+_AUTHORITY_RUN = re.compile("[^\\s" + re.escape(_AUTHORITY_STOP) + "]*")
+
+
+def _rejected_authority_end(text: str, start: int, floor: int) -> int:
+    """Issue 22 item 8: the end of the authority of a ``scheme://`` URL that was not linked
+    when ``start`` lies inside it (after its first character), else -1.
+
+    ``http://user:pw@bank.com:443evil.com/login`` is rejected (userinfo), and
+    ``443evil.com/login`` is a piece of its authority: linking it would send the reader
+    to a host the text does not name. ``floor`` is the end of the last link: an
+    authority that began before it belongs to a URL that was linked.
+    """
+    first = run_back(_AUTHORITY_RUN, text, start, floor)
+    if first == start or not _just_before(text, "://", first):
+        return -1
+    return _AUTHORITY_RUN.match(text, start).end()
+
+
+_INSIDE_AUTHORITY = "inside the authority of a 'scheme://' URL that was not linked: nothing in it is linked"
 
 
 def _written_scheme(text: str, host_start: int, schemes: frozenset[str]) -> tuple[int, str | None, str | None]:
@@ -491,7 +536,9 @@ def _domain_end(text: str, start: int, tlds: Collection[str]) -> int | None:
     if end == start:
         return None
     empty, last_label = _labels(text, start, end)
-    if empty is not None or _tld_key(text[last_label:end]) not in tlds:
+    # A single label is no email domain (as in _scan): and never a TLD lookup of more
+    # than the run (issue 22 item 3: that was text[0:end], quadratic over many '@').
+    if empty is not None or last_label == start or _tld_key(text[last_label:end]) not in tlds:
         return None
     return end if _ascii_host(text[start:end]) is not None else None
 
@@ -701,6 +748,11 @@ def _scan(
                 if start < last_end:
                     reject(start, host_end, f"local-part overlaps the link that ends at offset {last_end}")
                     continue
+                inside = _rejected_authority_end(text, start, last_end)
+                if inside >= 0:
+                    reject(start, inside, _INSIDE_AUTHORITY)
+                    pos = max(pos, inside)
+                    continue
                 local = text[start : run_start - 1]
                 local = local.removeprefix(MAILTO)
                 if trace is not None:
@@ -729,6 +781,12 @@ def _scan(
         if link_start < last_end:
             reject(link_start, host_end, f"overlaps the link that ends at offset {last_end}")
             continue
+        if scheme is None:
+            inside = _rejected_authority_end(text, link_start, last_end)
+            if inside >= 0:
+                reject(link_start, inside, _INSIDE_AUTHORITY)
+                pos = max(pos, inside)
+                continue
         if scheme is not None:
             tail = p.userinfo_chars.match(text, host_end).end()
             if tail < n and text[tail] == "@" and not _listed_after_host(text, run_start, tail):

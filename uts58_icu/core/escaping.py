@@ -360,6 +360,8 @@ def format_parts(
     fragment: str | None = None,
     directives: Sequence[str] = (),
     port: int | None = None,
+    *,
+    raw_invisibles: bool = False,
 ) -> str:
     """The minimally escaped URL (§4.1) for a URL given as structure.
 
@@ -379,7 +381,25 @@ def format_parts(
     'https://bücher.de/bücher'
     >>> format_parts("", "abc.com", ["path1.", "path2."])
     'abc.com/path1./path2%2E'
+
+    Bidi_Control and Default_Ignorable_Code_Point characters are percent-escaped as in
+    :func:`minimal_escape`, unless ``raw_invisibles`` (the bare §4.1 result).
     """
+    if not isinstance(raw_invisibles, bool):
+        raise TypeError(f"raw_invisibles must be a bool, not {type(raw_invisibles).__name__}")
+    out = _format_parts(scheme, host, path, query, fragment, directives, port)
+    return out if raw_invisibles else escape_invisibles(out)
+
+
+def _format_parts(
+    scheme: str,
+    host: str,
+    path: Sequence[str],
+    query: Sequence[tuple[str, str | None]],
+    fragment: str | None,
+    directives: Sequence[str],
+    port: int | None,
+) -> str:
     require_str(scheme, "scheme")
     require_str(host, "host")
     segments = [_usv(require_str(s, "path segment")) for s in _check_seq(path, "path")]
@@ -559,7 +579,7 @@ def _ascii_kept_escaped(decodable: frozenset[str]) -> re.Pattern[str]:
     return pat
 
 
-def minimal_escape(url: str, *, legacy_encoding: bool = False) -> str:
+def minimal_escape(url: str, *, legacy_encoding: bool = False, raw_invisibles: bool = False) -> str:
     """The minimally escaped form (§4, §4.1) of a URL given as text.
 
     ``url`` may be fully percent-escaped, partly escaped or raw Unicode, with a
@@ -577,6 +597,17 @@ def minimal_escape(url: str, *, legacy_encoding: bool = False) -> str:
     * The host is shown through UTS #46 ToUnicode when that succeeds, else as
       given; the scheme is lowercased; userinfo and port are kept.
     * Lone surrogates become U+FFFD (see the module docstring).
+    * Bidi_Control and Default_Ignorable_Code_Point characters are percent-escaped
+      (:func:`escape_invisibles`, the rule of ``Link.display``; emoji ZWJ/variation/tag
+      sequences and IDNA CONTEXTJ joiners stay raw), as §8 says the minimal escaping
+      does for Bidi_Control: a raw U+202E would reorder what people read (issue 22
+      item 5). ``raw_invisibles=True`` gives the bare §4.1 result, which leaves them raw
+      (§6.1 makes these Cf characters Include); see conformance/NOTES.md.
+
+    >>> minimal_escape("http://a.com/%E2%80%AEgpj.exe")
+    'http://a.com/%E2%80%AEgpj.exe'
+    >>> minimal_escape("http://a.com/%E2%80%AEgpj.exe", raw_invisibles=True)
+    'http://a.com/\u202egpj.exe'
 
     >>> minimal_escape("https://xn--bcher-kva.de/b%C3%BCcher")
     'https://bücher.de/bücher'
@@ -586,7 +617,10 @@ def minimal_escape(url: str, *, legacy_encoding: bool = False) -> str:
     require_str(url, "url")
     if not isinstance(legacy_encoding, bool):
         raise TypeError(f"legacy_encoding must be a bool, not {type(legacy_encoding).__name__}")
-    return _minimal(url, legacy_encoding=legacy_encoding)
+    if not isinstance(raw_invisibles, bool):
+        raise TypeError(f"raw_invisibles must be a bool, not {type(raw_invisibles).__name__}")
+    out = _minimal(url, legacy_encoding=legacy_encoding)
+    return out if raw_invisibles else escape_invisibles(out)
 
 
 def _minimal(url: str, *, legacy_encoding: bool = False, ascii_host: bool = False) -> str:
@@ -867,11 +901,11 @@ def parse_url(url: str) -> UrlParts:
     )
 
 
-def format_url_parts(parts: UrlParts) -> str:
+def format_url_parts(parts: UrlParts, *, raw_invisibles: bool = False) -> str:
     """:func:`format_parts` of a :class:`UrlParts`."""
     return format_parts(
         parts.scheme, parts.host, parts.path, parts.query, parts.fragment, parts.directives,
-        parts.port,
+        parts.port, raw_invisibles=raw_invisibles,
     )
 
 

@@ -4,15 +4,26 @@ Detection is :func:`uts58_icu.find_links` (the conformant base by default, or a
 :class:`~uts58_icu.LinkPolicy`), so non-ASCII local-parts (``σωκράτης@example.gr``)
 and non-ASCII paths (``example.com/パス``) are replaced whole, and the punctuation
 around a link is kept.
+
+Redaction is for privacy, so it errs toward removing (issue 22 item 7): beyond the
+links that detection finds, it replaces an email address inside a URL that is kept
+(``?email=bob@example.org``, ``bob%40example.org``), the ``user:password@host`` of a URL
+with userinfo (which detection never links), an address whose local-part §5.2 refuses
+(``.bob@example.org``: the address after the dot) and ``localhost`` URLs, and it runs
+again over its own result until nothing changes (a replacement can end a host that
+hid an address: ``bob@example.org.http://x.com``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+import re
+from collections.abc import Callable, Collection, Iterator
 from typing import Union
 
 from .._args import require_str
-from ..core.detection import Link
+from ..core._classes import patterns
+from ..core.detection import Link, _ascii_host, _domain_end, _mailto, anatomy, tld_set
+from ..core.detection import find_links as base_find_links
 from .apply import find_links
 from .policy import LinkPolicy
 
@@ -26,6 +37,24 @@ Replacement = Union[str, Callable[[Link], str], None]
 def _check_replacement(value: object, name: str) -> None:
     if value is not None and not isinstance(value, str) and not callable(value):
         raise TypeError(f"{name} must be a str, a callable taking a Link, or None, not {type(value).__name__}")
+
+
+#: At most this many passes (each linear): a replacement that keeps completing new
+#: links (a callable returning link text) stops here.
+MAX_PASSES = 4
+
+# "scheme://userinfo@": the scheme not glued to letters before it, the userinfo up to the
+# last '@' of the authority (WHATWG URL).
+_USERINFO = re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*://[^\s/?#\\<>\"'`@]*(?:@[^\s/?#\\<>\"'`@]*)*@")
+_AUTHORITY_END = re.compile(r"[^\s/?#\\<>\"'`]*")
+# An '@' inside a URL, written or percent-encoded.
+_AT_IN_URL = re.compile(r"@|%40", re.IGNORECASE)
+# What ends a local-part inside a URL, scanning back from its '@' (query and path syntax).
+_URL_LOCAL_STOP = frozenset("/?#&=;:,!$'()*[]<>\"\\")
+
+#: Single-label hosts redaction links after a scheme when no policy is given (as
+#: ``LinkPolicy.recommended()`` does): the base scan, plus ``http://localhost:8000/``.
+_DOTLESS_HOSTS = frozenset({"localhost"})
 
 
 def redact(
@@ -42,26 +71,180 @@ def redact(
     'Write to <EMAIL> or see <URL>.'
     >>> redact("mail bob@example.org", emails=lambda link: "<" + link.text.split("@")[1] + ">")
     'mail <example.org>'
+    >>> redact("see https://example.com/unsubscribe?email=bob@example.org")
+    'see https://example.com/unsubscribe?email=<EMAIL>'
+    >>> redact("http://admin:hunter2@db.example.com/x")
+    'http://<EMAIL>/x'
 
-    Everything outside the replaced links is returned unchanged; with both
-    arguments ``None`` the result is ``text``.
+    A URL kept (``urls=None``) has the email addresses in it and its
+    ``user:password@host`` replaced by ``emails``. Everything outside what is replaced
+    is returned unchanged; with both arguments ``None`` the result is ``text``.
+    ``policy`` chooses what detection links (default: the conformant base, and
+    ``localhost`` URLs); the addresses and credentials above are replaced whatever it
+    says. The result is redacted again until nothing changes (at most
+    :data:`MAX_PASSES` passes), so ``redact(redact(t)) == redact(t)`` for replacement
+    strings that hold no link.
     """
     require_str(text, "text")
     _check_replacement(emails, "emails")
     _check_replacement(urls, "urls")
     if emails is None and urls is None:
         return text
+    tld_lookup = tld_set(tlds)
+    out = text
+    for _ in range(MAX_PASSES):
+        again = _redact_once(out, emails, urls, policy, tlds, tld_lookup)
+        if again == out:
+            break
+        out = again
+    return out
+
+
+def _replace(repl: Replacement, link: Link) -> str:
+    new = repl if isinstance(repl, str) else repl(link)  # type: ignore[misc]
+    if not isinstance(new, str):
+        raise TypeError(f"a replacement callable must return a str, not {type(new).__name__}")
+    return new
+
+
+def _shadow(text: str) -> tuple[str, list[tuple[int, int, int]]]:
+    """``text`` with each ``scheme://userinfo@`` written as spaces then ``scheme://``, so
+    detection sees the URL's host; and each ``(start, shadow scheme start, host start)``.
+    Offsets after each '@' are unchanged."""
+    pieces: list[str] = []
+    spans: list[tuple[int, int, int]] = []
+    pos = 0
+    for m in _USERINFO.finditer(text):
+        prefix = text[m.start() : text.index("://", m.start()) + 3]
+        host = m.end()
+        moved = host - len(prefix)
+        pieces.append(text[pos : m.start()])
+        pieces.append(" " * (moved - m.start()) + prefix)
+        spans.append((m.start(), moved, host))
+        pos = host
+    if not spans:
+        return text, spans
+    pieces.append(text[pos:])
+    return "".join(pieces), spans
+
+
+def _loose_emails(text: str, lo: int, hi: int, tlds: Collection[str], in_url: bool) -> Iterator[tuple[int, int]]:
+    """Spans of email addresses in ``text[lo:hi]`` that detection may not link: an '@' (or
+    ``%40`` in a URL) before a valid domain, after a local-part (leading dots dropped)."""
+    seg = text[lo:hi]
+    if "@" not in seg and not (in_url and "%" in seg):
+        return
+    email_char = patterns().email_chars
+    last = 0
+    for m in (_AT_IN_URL.finditer(seg) if in_url else re.finditer("@", seg)):
+        if m.start() < last:
+            continue
+        end = _domain_end(seg, m.end(), tlds)
+        if end is None:
+            continue
+        start = m.start()
+        while start > last and email_char.match(seg, start - 1, start) and not (
+            in_url and seg[start - 1] in _URL_LOCAL_STOP
+        ):
+            start -= 1
+        while start < m.start() and seg[start] == ".":
+            start += 1
+        if start < m.start():
+            yield lo + start, lo + end
+            last = end
+
+
+def _email_link(text: str, start: int, end: int) -> Link:
+    piece = text[start:end]
+    at = piece.rfind("@")
+    sep = 1
+    if at < 0:
+        at, sep = piece.lower().rfind("%40"), 3
+    host = piece[at + sep :]
+    return Link(start, end, "email", piece, _mailto(piece[:at], _ascii_host(host) or host))
+
+
+def _credentials(
+    text: str, orig: int, host: int, emails: Replacement, urls: Replacement
+) -> tuple[int, int, str]:
+    """The edit for a ``scheme://userinfo@host`` that no link covers: the whole authority
+    by ``urls``, else ``userinfo@host`` by ``emails``."""
+    end = _AUTHORITY_END.match(text, host).end()
+    if urls is not None:
+        return orig, end, _replace(urls, Link(orig, end, "url", text[orig:end], ""))
+    cred = text.index("://", orig) + 3
+    return cred, end, _replace(emails, _email_link(text, cred, end))
+
+
+def _redact_once(
+    text: str,
+    emails: Replacement,
+    urls: Replacement,
+    policy: LinkPolicy | None,
+    tlds: Collection[str] | None,
+    tld_lookup: Collection[str],
+) -> str:
+    shadow, userinfo = _shadow(text)
+    if policy is None:
+        links = base_find_links(shadow, tlds=tlds, dotless_hosts=_DOTLESS_HOSTS)
+    else:
+        links = find_links(shadow, tlds=tlds, policy=policy)
+    edits: list[tuple[int, int, str]] = []  # (start, end, replacement), disjoint
+    gaps: list[tuple[int, int]] = []  # text that neither a link nor an edit covers
+    pos = 0
+    u = 0
+
+    def unlinked(orig: int, host: int) -> None:
+        nonlocal pos
+        if orig >= pos:  # credentials that no link covers go all the same
+            edit = _credentials(text, orig, host, emails, urls)
+            gaps.append((pos, edit[0]))
+            edits.append(edit)
+            pos = edit[1]
+
+    for link in links:
+        start, cred = link.start, None
+        while u < len(userinfo) and userinfo[u][1] <= link.start:
+            orig, moved, host = userinfo[u]
+            u += 1
+            if link.start < host:  # this link is that URL: its scheme was moved
+                start = orig + (link.start - moved)
+                cred = (orig + shadow.index("://", moved) + 3 - moved, anatomy(link).host_end)
+            else:
+                unlinked(orig, host)
+        if start < pos:
+            continue
+        gaps.append((pos, start))
+        pos = link.end
+        real = Link(start, link.end, link.kind, text[start : link.end], link.href, link.spoof,
+                    link.escape_invisibles, link.punycode_host)
+        repl = emails if link.kind == "email" else urls
+        if repl is not None:
+            edits.append((start, link.end, _replace(repl, real)))
+            continue
+        if link.kind == "email" or emails is None:
+            continue
+        inner = start  # a URL kept: its credentials and the addresses in it go
+        if cred is not None:
+            edits.append((cred[0], cred[1], _replace(emails, _email_link(text, cred[0], cred[1]))))
+            inner = cred[1]
+        for s, e in _loose_emails(text, inner, link.end, tld_lookup, True):
+            edits.append((s, e, _replace(emails, _email_link(text, s, e))))
+    for orig, _moved, host in userinfo[u:]:
+        unlinked(orig, host)
+    gaps.append((pos, len(text)))
+    if emails is not None:
+        for lo, hi in gaps:
+            for s, e in _loose_emails(text, lo, hi, tld_lookup, False):
+                edits.append((s, e, _replace(emails, _email_link(text, s, e))))
+    if not edits:
+        return text
+    edits.sort()
     out: list[str] = []
     pos = 0
-    for link in find_links(text, tlds=tlds, policy=policy):
-        repl = emails if link.kind == "email" else urls
-        if repl is None:
-            continue
-        new = repl if isinstance(repl, str) else repl(link)
-        if not isinstance(new, str):
-            raise TypeError(f"a replacement callable must return a str, not {type(new).__name__}")
-        out.append(text[pos : link.start])
+    for s, e, new in edits:
+        out.append(text[pos:s])
         out.append(new)
-        pos = link.end
+        pos = e
     out.append(text[pos:])
     return "".join(out)
