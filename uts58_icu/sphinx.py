@@ -107,6 +107,35 @@ def _restore(app: Any, exception: BaseException | None = None) -> None:
         delattr(app, _UNDO)
 
 
+def _is_link_text(text: str) -> bool:
+    """Whether ``text`` is one link, whole (the text of an inserted link or autolink)."""
+    from . import find_links
+
+    found = find_links(text)
+    return len(found) == 1 and found[0].start == 0 and found[0].end == len(text)
+
+
+def _keep_link_text_transform() -> type:
+    """A transform marking the text of URL links ``support_smartquotes=False``.
+
+    Sphinx's smart quotes (on by default) also turn ``--`` into an en dash: the
+    Punycode host ``xn--80ak6aa92e.com`` that the display rule shows for a confusable
+    host would read ``xn–80ak6aa92e.com``, another name. Runs before them (750).
+    """
+    from docutils import nodes
+    from sphinx.transforms import SphinxTransform
+
+    class KeepLinkText(SphinxTransform):
+        default_priority = 700
+
+        def apply(self, **kwargs: Any) -> None:
+            for node in self.document.findall(nodes.reference):
+                if node.get("refuri") and _is_link_text(node.astext()):
+                    node["support_smartquotes"] = False
+
+    return KeepLinkText
+
+
 def setup(app: Any) -> dict[str, Any]:
     """Sphinx entry point."""
     from . import __version__
@@ -118,4 +147,5 @@ def setup(app: Any) -> dict[str, Any]:
     # before MyST-Parser's builder-inited handler (priority 500) checks for a linkifier
     app.connect("builder-inited", _install, priority=100)
     app.connect("build-finished", _restore)
+    app.add_transform(_keep_link_text_transform())
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
