@@ -288,7 +288,7 @@ class LinkifyUts58:
     def links(self, text: str) -> Iterator[Link]:
         """The links of ``text`` in order, as :class:`~uts58_icu.Link` objects: the
         policy applied, the options and TLDs of this linkifier. For integrations that
-        show the link themselves: the visible text of a link is its ``display``."""
+        show the links themselves, through :func:`visible_text`."""
         require_str(text, "text")
         return self._iter(text)
 
@@ -309,7 +309,7 @@ class LinkifyUts58:
         Called by markdown-it-py's own core rule, which shows a link as
         ``normalizeLinkText(text)``: a link that would then not be shown as its
         ``display`` (see :func:`shown_as_written`) is left out. :func:`linkify_plugin`
-        shows every link as its ``display``.
+        shows such a link as its ``display``.
         """
         require_str(text, "text")
         found = [_to_match(link) for link in self._iter(text) if shown_as_written(link)]
