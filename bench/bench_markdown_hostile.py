@@ -8,7 +8,9 @@ core rule calls ``test`` / ``match`` on every text token; this times
 subprocess (killed after ``--timeout`` seconds), at 10 KB, 100 KB and 300 KB by
 default; with ``--repeat N`` the engines run in turn N times and the best is kept. ``find_links`` on the same text is timed too (the core detector alone).
 The table shows seconds, the growth between sizes (≈10 then ≈3 is linear) and, at
-the largest size, ours / stock.
+the largest size, ours / stock. ``uts58`` is the drop-in (``md.linkify =
+LinkifyUts58()``, markdown-it-py's own rules), ``uts58_plugin`` is
+``md.use(linkify_plugin)`` (our rules).
 
     python bench/bench_markdown_hostile.py [--sizes 10000,100000,300000] [--timeout 120] [--cases a,b] [--repeat 1] [--json]
 """
@@ -45,8 +47,12 @@ CASES: dict[str, tuple[str, Callable[[int], str]]] = {
     "soft_tail": ("'http://a.com/x' + ',' * N + 'y'", rep(",", prefix="http://a.com/x", suffix="y")),
     "fuzzy_spaced": ("'a.com ' * N  (core rule: links without a scheme)", rep("a.com ")),
     "emails_spaced": ("'a@x.com ' * N", rep("a@x.com ")),
+    "declined_host": ("'http://x ' * N  (issue 22 item 9: a '://' with no link)", rep("http://x ")),
+    "bare_schemes": ("'http://' * N  (issue 22 item 9)", rep("http://")),
 }
-ENGINES = ("uts58", "stock", "find_links")
+#: uts58: md.linkify = LinkifyUts58() (markdown-it-py's rules); uts58_plugin:
+#: md.use(linkify_plugin) (our rules); stock: linkify-it-py.
+ENGINES = ("uts58", "uts58_plugin", "stock", "find_links")
 
 
 def worker(case: str, engine: str, size: int) -> dict:
@@ -67,6 +73,10 @@ def worker(case: str, engine: str, size: int) -> dict:
         from uts58_icu.markdown_it import LinkifyUts58
 
         md.linkify = LinkifyUts58()
+    elif engine == "uts58_plugin":
+        from uts58_icu.markdown_it import linkify_plugin
+
+        md.use(linkify_plugin)
     md.render("warm up https://example.com/x a@b.com example.com")
     t0 = time.perf_counter()
     html = md.render(text)
@@ -127,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     print("Seconds of md.render(text) (find_links: the core detector alone); growth between sizes.")
     print(f"ours/stock: uts58 / stock at {labels[-1]}.")
     print()
-    print(f"{'case':<14} {'engine':<10} " + " ".join(f"{'s@' + lb:>10}" for lb in labels)
+    print(f"{'case':<14} {'engine':<12} " + " ".join(f"{'s@' + lb:>10}" for lb in labels)
           + " " + " ".join(f"{'x' + labels[i] + '->' + labels[i + 1]:>14}" for i in range(len(sizes) - 1))
           + f" {'links':>7} {'ours/stock':>10}  status")
     by = {(r["case"], r["engine"]): r for r in results}
@@ -135,11 +145,11 @@ def main(argv: list[str] | None = None) -> int:
         t = [r["seconds"].get(s) for s in sizes]
         g = [(t[i + 1] / t[i]) if t[i] and t[i + 1] else None for i in range(len(sizes) - 1)]
         ratio = ""
-        if r["engine"] == "uts58":
+        if r["engine"] in ("uts58", "uts58_plugin"):
             st = by.get((r["case"], "stock"), {}).get("seconds", {}).get(sizes[-1])
             if st and t[-1]:
                 ratio = f"{t[-1] / st:.2f}"
-        print(f"{r['case']:<14} {r['engine']:<10} " + " ".join(f"{(f'{x:.3f}' if x is not None else '-'):>10}" for x in t)
+        print(f"{r['case']:<14} {r['engine']:<12} " + " ".join(f"{(f'{x:.3f}' if x is not None else '-'):>10}" for x in t)
               + " " + " ".join(f"{(f'{x:.1f}' if x is not None else '-'):>14}" for x in g)
               + f" {r['links'] if r['links'] is not None else '-':>7} {ratio:>10}  {r['status']}")
     print()

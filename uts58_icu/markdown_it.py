@@ -24,7 +24,14 @@ as linkify-it-py reports them.
 The options of linkify-it-py's ``LinkifyIt`` are here too (``set``, ``tlds``,
 ``add``), mapped onto UTS #58 detection; see :class:`LinkifyUts58`.
 
-This module does not import markdown-it-py or linkify-it-py.
+markdown-it-py's own rules show a link as ``normalizeLinkText(text)``, which decodes
+``%XX`` escapes and shows hosts in Unicode; with the drop-in alone, a link that would
+then break the §8 display rule is not linked (:func:`shown_as_written`). The plugin
+:func:`linkify_plugin` (``md.use(linkify_plugin)``) replaces those two rules: such a
+link is shown as its :attr:`~uts58_icu.Link.display`, and text with many
+``scheme://`` that are no link renders in linear time.
+
+This module does not import markdown-it-py (its rules do, when they run) or linkify-it-py.
 """
 
 from __future__ import annotations
@@ -41,12 +48,13 @@ from ._icu import idna_to_unicode
 from .core import detection as _core
 from .core._classes import LABEL_SEPARATORS, patterns
 from .core.detection import Link
+from .core.escaping import decode_for_checks, escape_invisibles
 from .core.properties import SOFT, derived, regex_class
 from .core.tlds import default_tlds
 from .linkification.apply import _with_host_cuts, apply_policy
 from .linkification.policy import LinkPolicy
 
-__all__ = ["LinkifyUts58", "Match"]
+__all__ = ["LinkifyUts58", "Match", "linkify_plugin", "shown_as_written", "visible_text"]
 
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*:)//")
 _SCHEME_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
@@ -99,6 +107,43 @@ def _core_options() -> frozenset[str]:
     """Which of ``schemes``, ``emails``, ``schemeless``, ``dotless_hosts`` the core detector accepts."""
     params = inspect.signature(_core.iter_links).parameters
     return frozenset(p for p in ("schemes", "emails", "schemeless", "dotless_hosts") if p in params)
+
+
+def _breaks_display_rule(link: Link, shown: str) -> bool:
+    """Whether showing ``link`` as ``shown`` breaks the §8 display rule of
+    :attr:`Link.display`: a Bidi_Control or Default_Ignorable character raw outside
+    the glyph sequences the display keeps (issue 22 item 5), or a host in Unicode
+    where the policy shows it in Punycode (``idn_display``, item 6)."""
+    if link.punycode_host and not shown.isascii():
+        return True
+    return bool(patterns().bidi_or_ignorable.search(shown)) and (
+        escape_invisibles(shown, strict=link.escape_invisibles) != shown
+    )
+
+
+def visible_text(link: Link, shown: str | None = None) -> str:
+    """The text people see for ``link``: ``shown`` (how an engine shows a link by
+    itself; default the text as written), or :attr:`Link.display` where ``shown``
+    would break the §8 display rule (a raw bidi control or default-ignorable
+    character, a confusable host in Unicode)."""
+    shown = link.text if shown is None else shown
+    return link.display if _breaks_display_rule(link, shown) else shown
+
+
+def shown_as_written(link: Link) -> bool:
+    """Whether markdown-it-py's own linkify rules show ``link`` as the display rule requires.
+
+    Those rules show a link as ``normalizeLinkText(text)``: ``%XX`` escapes decoded,
+    the host from Punycode to Unicode. That is safe unless the text, raw or decoded,
+    holds a Bidi_Control or Default_Ignorable character that :attr:`Link.display`
+    would escape (issue 22 item 5), or the policy shows the host in Punycode
+    (``idn_display``, item 6). :meth:`LinkifyUts58.match` and
+    :meth:`~LinkifyUts58.match_at_start` leave such a link out (link less);
+    :func:`linkify_plugin` shows it as its ``display``.
+    """
+    if link.punycode_host:
+        return False
+    return not any(_breaks_display_rule(link, shown) for shown in (link.text, decode_for_checks(link.text)))
 
 
 def _tld_key(tld: object) -> str:
@@ -241,6 +286,13 @@ class LinkifyUts58:
             if self._wanted(link):
                 yield link
 
+    def links(self, text: str) -> Iterator[Link]:
+        """The links of ``text`` in order, as :class:`~uts58_icu.Link` objects: the
+        policy applied, the options and TLDs of this linkifier. For integrations that
+        show the links themselves, through :func:`visible_text`."""
+        require_str(text, "text")
+        return self._iter(text)
+
     def pretest(self, text: str) -> bool:
         """A quick check: ``False`` means ``text`` surely has no link."""
         require_str(text, "text")
@@ -250,12 +302,18 @@ class LinkifyUts58:
         """Whether ``text`` has a link."""
         if not self.pretest(text):
             return False
-        return next(self._iter(text), None) is not None
+        return any(shown_as_written(link) for link in self._iter(text))
 
     def match(self, text: str) -> list[Match] | None:
-        """All links of ``text`` in order, or ``None`` when there is none."""
+        """All links of ``text`` in order, or ``None`` when there is none.
+
+        Called by markdown-it-py's own core rule, which shows a link as
+        ``normalizeLinkText(text)``: a link that would then not be shown as its
+        ``display`` (see :func:`shown_as_written`) is left out. :func:`linkify_plugin`
+        shows such a link as its ``display``.
+        """
         require_str(text, "text")
-        found = [_to_match(link) for link in self._iter(text)]
+        found = [_to_match(link) for link in self._iter(text) if shown_as_written(link)]
         return found or None
 
     def match_at_start(self, text: str) -> Match | None:
@@ -263,7 +321,8 @@ class LinkifyUts58:
 
         As with linkify-it-py, links without a scheme are not matched here. Unlike
         :meth:`match`, ``url`` is the link *text* (markdown-it-py's inline rule
-        advances by ``len(url)`` and builds the href with ``normalizeLink``).
+        advances by ``len(url)`` and builds the href with ``normalizeLink``). The
+        match always covers ``scheme://`` and more, so the inline rule moves on.
 
         markdown-it-py calls this at every ``://`` with the whole rest of the
         paragraph, so the time must not depend on what follows the link. Detection
@@ -273,19 +332,26 @@ class LinkifyUts58:
         """
         require_str(text, "text")
         kept = self.link_at(text, 0)
-        if kept is None:
+        if kept is None or not shown_as_written(kept):
             return None
         # markdown-it-py advances by len(match.url) and normalizes url itself:
         # here url is the link text, not the (escaped) href.
         return Match(_schema(kept), 0, kept.end, kept.text, kept.text, kept.text)
 
-    def link_at(self, text: str, pos: int) -> Link | None:
+    def link_at(self, text: str, pos: int, end: int | None = None) -> Link | None:
         """The link with a scheme that starts at ``text[pos]`` (offsets relative to
-        ``pos``), as :meth:`match_at_start` finds it, without copying ``text``."""
-        head = _SCHEME.match(text, pos)
+        ``pos``), as :meth:`match_at_start` finds it, without copying ``text``;
+        ``end`` limits the text read (default: to its end).
+
+        The link returned always covers ``scheme://`` and more: a link that starts
+        at ``pos`` but ends before the ``://`` (``e.org`` in ``e.org://x``, a link
+        without a scheme) is not the link with a scheme that starts there (issue 22
+        item 2: markdown-it-py's inline rule would not move on).
+        """
+        head = _SCHEME.match(text, pos, len(text) if end is None else end)
         if head is None:
             return None
-        n = len(text) - pos
+        n = (len(text) if end is None else min(end, len(text))) - pos
         size = _FIRST_WINDOW
         cap = self._window_cap()
         while True:
@@ -303,12 +369,14 @@ class LinkifyUts58:
                 # whole each time would be quadratic. The core rule (match) still sees it.
                 return None
             size *= 16
-        if link is None:
+        if link is None or link.end <= head.end() - pos:
             return None
         tlds = default_tlds() if self._tlds is None else self._tlds
         kept = next(apply_policy(window, [link], self.policy, tlds=tlds), None)
-        if kept is None or kept.start != 0 or not self._wanted(kept):
+        if kept is None or kept.start != 0 or kept.kind != "url" or not self._wanted(kept):
             return None
+        if kept.end <= head.end() - pos:
+            return None  # narrowed by the policy to no more than its scheme
         return kept
 
     def _window_cap(self) -> int | None:
@@ -349,3 +417,180 @@ class LinkifyUts58:
             return 0
         m = self.match_at_start(text[start:])
         return m.last_index - len(name) if m else 0
+
+
+# -- markdown-it-py rules: every link shown as its display ----------------------------
+
+#: A scheme before ``://`` at the end of markdown-it-py's pending text (RFC 3986
+#: scheme characters, after a character that is not one or at the start).
+_PROTO = re.compile(r"(?:^|[^A-Za-z0-9.+\-])([A-Za-z][A-Za-z0-9.+\-]*+)\Z")
+#: The longest scheme looked for; the core detector looks no further either.
+_MAX_PROTO = 64
+_A_OPEN = re.compile(r"<a[>\s]", re.IGNORECASE)
+_A_CLOSE = re.compile(r"</a\s*>", re.IGNORECASE)
+
+
+def linkify_plugin(md: Any, linkifier: LinkifyUts58 | None = None) -> None:
+    """markdown-it-py plugin: ``MarkdownIt("commonmark").use(linkify_plugin)``.
+
+    Turns linkify on (option, rules) with ``linkifier`` (default: ``md.linkify`` when
+    it is a :class:`LinkifyUts58`, else ``LinkifyUts58()``), and replaces
+    markdown-it-py's two ``linkify`` rules with ones that
+
+    * show each link as markdown-it-py does (``normalizeLinkText(text)``: ``%XX``
+      decoded, the host in Unicode), or as its :attr:`~uts58_icu.Link.display` where
+      that would break the §8 display rule (a raw Bidi_Control or Default_Ignorable
+      character; a confusable host in Unicode under
+      ``idn_display='punycode_if_confusable'``): see :func:`visible_text`;
+    * take the href from the link (``Link.href``, through ``md.normalizeLink``);
+    * find the scheme before ``://`` in a bounded tail of the pending text, and read
+      the paragraph without copying it, so text with many ``scheme://`` that are no
+      link renders in linear time (markdown-it-py's rule searches the whole pending
+      text at each one: issue 22 item 9).
+
+    The rules keep markdown-it-py's names (``md.enable("linkify")`` and
+    ``md.disable("linkify")`` still work); with another linkifier in ``md.linkify``
+    they run markdown-it-py's own rules.
+    """
+    if linkifier is None:
+        linkifier = md.linkify if isinstance(md.linkify, LinkifyUts58) else LinkifyUts58()
+    elif not isinstance(linkifier, LinkifyUts58):
+        raise TypeError(f"linkifier must be a LinkifyUts58, not {type(linkifier).__name__}")
+    md.linkify = linkifier
+    md.options["linkify"] = True
+    md.inline.ruler.at("linkify", inline_rule)
+    md.core.ruler.at("linkify", core_rule)
+    md.enable("linkify")
+
+
+def inline_rule(state: Any, silent: bool) -> bool:
+    """markdown-it-py inline rule ``linkify`` (see :func:`linkify_plugin`): at ``://``,
+    links the URL with a scheme that starts at the scheme before it."""
+    lin = state.md.linkify
+    if not isinstance(lin, LinkifyUts58):
+        from markdown_it.rules_inline import linkify as stock
+
+        return bool(stock(state, silent))
+    if not state.md.options.get("linkify") or state.linkLevel > 0:
+        return False
+    pos: int = state.pos
+    src: str = state.src
+    if pos + 3 > state.posMax or not src.startswith("://", pos):
+        return False
+    pending: str = state.pending
+    m = _PROTO.search(pending, max(0, len(pending) - _MAX_PROTO - 1))
+    if m is None:
+        return False
+    proto = m.group(1)
+    start = pos - len(proto)
+    if start < 0 or src[start:pos] != proto:
+        return False
+    link = lin.link_at(src, start, state.posMax)
+    if link is None:
+        return False
+    text = link.text
+    cut = len(text.rstrip("*"))  # as markdown-it-py: a final '*' is emphasis
+    if cut < len(text):
+        link = lin.link_at(src, start, start + cut)
+        if link is None:
+            return False
+        text = link.text
+    href = state.md.normalizeLink(link.href)
+    if not state.md.validateLink(href):
+        return False
+    if not silent:
+        state.pending = pending[: -len(proto)]
+        _push_link(state.push, href, visible_text(link, state.md.normalizeLinkText(text)))
+    state.pos = start + len(text)  # > pos: link_at's link covers "scheme://" and more
+    return True
+
+
+def _push_link(push: Any, href: str, shown: str) -> list[Any]:
+    """``link_open``, ``text``, ``link_close`` through ``push(type, tag, nesting)``."""
+    opening = push("link_open", "a", 1)
+    opening.attrs = {"href": href}
+    text = push("text", "", 0)
+    text.content = shown
+    closing = push("link_close", "a", -1)
+    for tok in (opening, closing):
+        tok.markup = "linkify"
+        tok.info = "auto"
+    return [opening, text, closing]
+
+
+def core_rule(state: Any) -> None:
+    """markdown-it-py core rule ``linkify`` (see :func:`linkify_plugin`): links the text
+    tokens of each inline block, outside Markdown links and raw HTML ``<a>``."""
+    lin = state.md.linkify
+    if not isinstance(lin, LinkifyUts58):
+        from markdown_it.rules_core import linkify as stock
+
+        stock(state)
+        return
+    if not state.md.options.get("linkify"):
+        return
+    for block in state.tokens:
+        if block.type == "inline" and block.children and lin.pretest(block.content):
+            block.children = _linkify_children(state.md, lin, block.children)
+
+
+def _linkify_children(md: Any, lin: LinkifyUts58, tokens: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    in_link = 0  # inside a Markdown link
+    in_html_link = 0  # inside a raw HTML <a>…</a>
+    for i, tok in enumerate(tokens):
+        kind = tok.type
+        if kind == "link_open":
+            in_link += 1
+        elif kind == "link_close":
+            in_link = max(0, in_link - 1)
+        elif kind == "html_inline":
+            if _A_OPEN.match(tok.content):
+                in_html_link += 1
+            elif _A_CLOSE.match(tok.content) and in_html_link:
+                in_html_link -= 1
+        elif kind == "text" and not in_link and not in_html_link and lin.pretest(tok.content):
+            after_escape = i > 0 and tokens[i - 1].type == "text_special"
+            out.extend(_split_text(md, lin, tok, after_escape))
+            continue
+        out.append(tok)
+    return out
+
+
+def _normalized_text(md: Any, link: Link) -> str:
+    """How markdown-it-py's own core rule shows ``link``: ``md.normalizeLinkText``, with
+    ``http://`` before a URL without a scheme so that its host is recoded too."""
+    if link.kind == "url" and not _SCHEME.match(link.text):
+        shown: str = md.normalizeLinkText("http://" + link.text)
+        return shown[7:] if shown.startswith("http://") else shown
+    return str(md.normalizeLinkText(link.text))
+
+
+def _split_text(md: Any, lin: LinkifyUts58, tok: Any, after_escape: bool) -> list[Any]:
+    text: str = tok.content
+    found = list(lin.links(text))
+    if found and after_escape and found[0].start == 0:
+        found = found[1:]  # "http\://x.com": what follows an escape stays text, as in markdown-it-py
+    if not found:
+        return [tok]
+    token_type = type(tok)
+    out: list[Any] = []
+
+    def push(kind: str, tag: str, nesting: int) -> Any:
+        new = token_type(kind, tag, nesting)
+        new.level = tok.level + (1 if out and out[-1].nesting == 1 else 0)  # a link's text is inside it
+        out.append(new)
+        return new
+
+    last = 0
+    for link in found:
+        href = md.normalizeLink(link.href)
+        if not md.validateLink(href):
+            continue
+        if link.start > last:
+            push("text", "", 0).content = text[last : link.start]
+        _push_link(push, href, visible_text(link, _normalized_text(md, link)))
+        last = link.end
+    if last < len(text):
+        push("text", "", 0).content = text[last:]
+    return out

@@ -17,6 +17,10 @@ markdown-it-py, the same way:
 * after each inline parse, the text of the paragraph (outside links, code spans and
   raw HTML ``<a>…</a>``) is searched for links without a scheme and email addresses.
 
+Each link shows its text as written, or its :attr:`~uts58_icu.Link.display` where
+that would break the §8 display rule (a raw bidi control; a confusable host in
+Unicode under the recommended policy): see :func:`uts58_icu.markdown_it.visible_text`.
+
 The policy defaults to :meth:`uts58_icu.LinkPolicy.recommended`; :func:`make_linkify`
 builds a plugin with other options. For nbconvert (which renders notebook Markdown
 with mistune), see :class:`NbconvertMarkdown2HTML`.
@@ -29,7 +33,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from .linkification.policy import LinkPolicy
-from .markdown_it import LinkifyUts58
+from .markdown_it import LinkifyUts58, visible_text
 
 __all__ = ["linkify", "make_linkify"]  # and NbconvertMarkdown2HTML, built on first use
 
@@ -91,7 +95,7 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         if state.brackets and "]" in text:
             cut = min(cut, text.index("]"))  # inside the text of a Markdown link
         if cut < len(text):
-            link = lin.link_at(src[: start + cut], start)
+            link = lin.link_at(src, start, start + cut)
             if link is None:
                 return None
             text = link.text
@@ -99,8 +103,8 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         if state.in_link or state.depth >= inline.max_nested_level:
             inline.process_text(text, state)
             return end
-        token = _link_token(text, link.href)
-        token["_autolink"] = text  # mistune turns it back into text inside a link's text
+        token = _link_token(visible_text(link), link.href)  # the display where the text would break §8
+        token["_autolink"] = text  # the source: mistune turns it back into text inside a link's text
         state.append_token(token)
         return end
 
@@ -172,11 +176,11 @@ def _split(text: str, lin: LinkifyUts58) -> list[Token]:
         return [{"type": "text", "raw": text}]
     out: list[Token] = []
     last = 0
-    for m in lin.match(text) or []:
-        if m.index > last:
-            out.append({"type": "text", "raw": text[last : m.index]})
-        out.append(_link_token(m.raw, m.url))
-        last = m.last_index
+    for link in lin.links(text):
+        if link.start > last:
+            out.append({"type": "text", "raw": text[last : link.start]})
+        out.append(_link_token(visible_text(link), link.href))
+        last = link.end
     if last < len(text):
         out.append({"type": "text", "raw": text[last:]})
     return out

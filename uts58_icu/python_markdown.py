@@ -7,7 +7,10 @@
 After Python-Markdown's inline processing, a tree processor links URLs and email
 addresses in the text of the document. It never links inside code spans, code
 blocks (their text is an ``AtomicString``), existing links (``<a>``, from Markdown
-or raw HTML) or other raw HTML.
+or raw HTML) or other raw HTML. Each link shows its text as written, or its
+:attr:`~uts58_icu.Link.display` where that would break the §8 display rule (a raw
+bidi control; a confusable host in Unicode under the recommended policy): see
+:func:`uts58_icu.markdown_it.visible_text`.
 
 Config options (``extension_configs`` or ``makeExtension(**options)``):
 
@@ -39,7 +42,7 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE, AtomicString
 
 from .linkification.policy import LinkPolicy
-from .markdown_it import LinkifyUts58
+from .markdown_it import LinkifyUts58, visible_text
 
 __all__ = ["LinkifyTreeprocessor", "Uts58LinkifyExtension", "makeExtension"]
 
@@ -155,18 +158,18 @@ class LinkifyTreeprocessor(Treeprocessor):
             out[-1].tail = (out[-1].tail or "") + text
 
     def _link_segment(self, text: str, out: list[Any], skip: bool) -> bool:
-        matches = None if skip or not text else self.linkifier.match(text)
-        if not matches:
+        links = [] if skip or not text else list(self.linkifier.links(text))
+        if not links:
             self._append(out, text)
             return False
         last = 0
-        for m in matches:
-            self._append(out, text[last : m.index])
-            a = etree.Element("a", {"href": m.url})
-            a.text = AtomicString(m.raw)
+        for link in links:
+            self._append(out, text[last : link.start])
+            a = etree.Element("a", {"href": link.href})
+            a.text = AtomicString(visible_text(link))  # the display where the text would break §8
             a.tail = ""
             out.append(a)
-            last = m.last_index
+            last = link.end
         self._append(out, text[last:])
         return True
 
