@@ -129,11 +129,29 @@ def test_linkify_html_adds_only_links(text: str) -> None:
     assert linkify_html(text) == linkify_html(text)
 
 
+KEEP_EXISTING = ubleach.linkifier.Linker(parse_email=True, existing_links="keep")
+
+
 @given(texty)
 def test_bleach_adapter_adds_only_links(html: str) -> None:
-    out = ubleach.linkify(html, parse_email=True)
+    out = KEEP_EXISTING.linkify(html)
     assert_only_links_added(html, out, {"href", "rel"})
+    assert KEEP_EXISTING.linkify(out) == out
+
+
+@given(texty)
+def test_bleach_adapter_nofollow_on_every_link(html: str) -> None:
+    # Issue 20: as bleach, the default callbacks also run on the input's own links, so
+    # every link of the parsed output, new or written by the user, is rel="nofollow".
+    out = ubleach.linkify(html, parse_email=True)
     assert ubleach.linkify(out, parse_email=True) == out
+    tree = _tree(out)
+    if tree is None:
+        return
+    for el in tree.iter():
+        href = el.get("href") if el.tag == A else None
+        if href is not None and not href.lower().startswith("mailto:"):
+            assert "nofollow" in el.get("rel", "").split(), (html, out)
 
 
 ENGINE = Engine(libraries={"uts58": "uts58_icu.django.templatetags.uts58"})

@@ -17,3 +17,17 @@ from . import callbacks, linkifier
 from .linkifier import DEFAULT_CALLBACKS, Linker, linkify
 
 __all__ = ["DEFAULT_CALLBACKS", "Linker", "callbacks", "linkifier", "linkify"]
+
+
+_NOT_HERE = {
+    "clean": "uts58_icu.bleach provides linkify only; to sanitize HTML use nh3 (nh3.clean) "
+    "or keep bleach.clean from bleach itself",
+    "Cleaner": "uts58_icu.bleach provides linkify only; to sanitize HTML use nh3 (nh3.clean) "
+    "or keep bleach.Cleaner from bleach itself",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _NOT_HERE:
+        raise AttributeError(f"uts58_icu.bleach has no {name!r}: {_NOT_HERE[name]}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
