@@ -149,8 +149,9 @@ def test_add_a_schema() -> None:
 def test_policy_default_is_recommended() -> None:
     assert LinkifyUts58().policy == LinkPolicy.recommended()
     assert LinkifyUts58(policy=LinkPolicy()).policy == LinkPolicy()
+    assert LinkifyUts58(policy="recommended").policy == LinkPolicy.recommended()  # issue 20 item 13
     with pytest.raises(TypeError, match="policy"):
-        LinkifyUts58(policy="recommended")  # type: ignore[arg-type]
+        LinkifyUts58(policy=1)  # type: ignore[arg-type]
     base = LinkifyUts58(policy=LinkPolicy(max_link_length=10))
     assert raws(base, "a.com/xxxxxxxxxxxxxxx b.com") == ["b.com"]
     assert base.match_at_start("https://example.com/") is None

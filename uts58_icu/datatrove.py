@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from datatrove.pipeline.formatters.base import BaseFormatter
 
 from .core.detection import Link
-from .linkification.policy import LinkPolicy
+from .linkification.policy import LinkPolicy, resolve_policy
 from .linkification.redact import redact
 
 __all__ = ["LinkRedactor"]
@@ -72,14 +72,14 @@ class LinkRedactor(BaseFormatter):  # type: ignore[misc]
         email_replacement: str | Sequence[str] = ("email@example.com", "firstname.lastname@example.org"),
         ip_replacement: str | Sequence[str] = "0.0.0.0",
         url_replacement: str | Sequence[str] = "https://example.com/",
-        policy: LinkPolicy | None = None,
+        policy: LinkPolicy | str | None = None,
     ) -> None:
         super().__init__()
         self.remove_emails = remove_emails
         self.remove_ips = remove_ips
         self.only_remove_public_ips = only_remove_public_ips
         self.remove_urls = remove_urls
-        self.policy = policy
+        self.policy = resolve_policy(policy, "base")
         self._emails = _Rotation(email_replacement, "email_replacement")
         self._ips = _Rotation(ip_replacement, "ip_replacement")
         self._urls = _Rotation(url_replacement, "url_replacement")

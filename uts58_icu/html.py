@@ -33,7 +33,7 @@ from typing import Any
 from ._args import require_str
 from .core.detection import Link
 from .linkification.apply import find_links
-from .linkification.policy import LinkPolicy
+from .linkification.policy import LinkPolicy, resolve_policy
 
 __all__ = [
     "ALWAYS_SKIPPED",
@@ -244,7 +244,7 @@ class Linker:
         callbacks: Iterable[Callback] = DEFAULT_CALLBACKS,
         skip_tags: Collection[str] | None = None,
         parse_email: bool = True,
-        policy: LinkPolicy | None = None,
+        policy: LinkPolicy | str | None = None,
         tlds: Collection[str] | None = None,
         schemes: Collection[str] | None = None,
         existing_links: ExistingLinkHook | None = None,
@@ -271,10 +271,7 @@ class Linker:
             skip = frozenset(tag.lower() for tag in skip_tags) - _VOID_ELEMENTS
         if not isinstance(parse_email, bool):
             raise TypeError(f"parse_email must be a bool, not {type(parse_email).__name__}")
-        if policy is None:
-            policy = LinkPolicy.recommended()
-        elif not isinstance(policy, LinkPolicy):
-            raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
+        policy = resolve_policy(policy, "recommended")
         self._find_options: dict[str, Any] = {"tlds": tlds, "policy": policy}
         if schemes is not None:
             self._find_options["schemes"] = schemes  # checked by find_links below
@@ -531,7 +528,7 @@ def linkify(
     callbacks: Iterable[Callback] = DEFAULT_CALLBACKS,
     skip_tags: Collection[str] | None = None,
     parse_email: bool = True,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     tlds: Collection[str] | None = None,
 ) -> str:
     """``html`` with ``<a>`` around each link in its text nodes; nothing else changes.

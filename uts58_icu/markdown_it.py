@@ -44,7 +44,7 @@ from .core.detection import Link
 from .core.properties import SOFT, derived, regex_class
 from .core.tlds import default_tlds
 from .linkification.apply import apply_policy
-from .linkification.policy import LinkPolicy
+from .linkification.policy import LinkPolicy, resolve_policy
 
 __all__ = ["LinkifyUts58", "Match"]
 
@@ -135,11 +135,9 @@ class LinkifyUts58:
         options: Mapping[str, bool] | None = None,
         *,
         tlds: Collection[str] | None = None,
-        policy: LinkPolicy | None = None,
+        policy: LinkPolicy | str | None = None,
     ) -> None:
-        if policy is not None and not isinstance(policy, LinkPolicy):
-            raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
-        self.policy: LinkPolicy = LinkPolicy.recommended() if policy is None else policy
+        self.policy: LinkPolicy = resolve_policy(policy, "recommended")
         self._opts: dict[str, bool] = {"fuzzy_link": True, "fuzzy_email": True, "fuzzy_ip": False}
         self._tlds: frozenset[str] | None = None
         self._schemes: tuple[str, ...] = ()  # added with add(schema, definition)

@@ -6,7 +6,7 @@ from collections.abc import Collection
 
 from .._args import require_str
 from .apply import find_links
-from .policy import LinkPolicy
+from .policy import LinkPolicy, resolve_policy
 
 __all__ = ["linkify_html"]
 
@@ -17,7 +17,7 @@ def linkify_html(
     rel: str | None = "nofollow noopener",
     target: str | None = None,
     tlds: Collection[str] | None = None,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     emails: bool = True,
     schemeless: bool = True,
     schemes: Collection[str] = (),
@@ -45,8 +45,7 @@ def linkify_html(
         extra += f' target="{html.escape(target, quote=True)}"'
     out = []
     pos = 0
-    if policy is None:
-        policy = LinkPolicy.recommended()
+    policy = resolve_policy(policy, "recommended")
     for link in find_links(
         text, tlds=tlds, policy=policy, emails=emails, schemeless=schemeless, schemes=schemes
     ):

@@ -14,7 +14,7 @@ from typing import Union
 from .._args import require_str
 from ..core.detection import Link
 from .apply import find_links
-from .policy import LinkPolicy
+from .policy import LinkPolicy, resolve_policy
 
 __all__ = ["Replacement", "redact"]
 
@@ -33,7 +33,7 @@ def redact(
     *,
     emails: Replacement = "<EMAIL>",
     urls: Replacement = None,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     tlds: Collection[str] | None = None,
 ) -> str:
     """``text`` with each email address replaced by ``emails`` and each URL by ``urls``.
@@ -49,6 +49,7 @@ def redact(
     require_str(text, "text")
     _check_replacement(emails, "emails")
     _check_replacement(urls, "urls")
+    policy = resolve_policy(policy)  # checked even when nothing is replaced
     if emails is None and urls is None:
         return text
     out: list[str] = []
