@@ -32,7 +32,7 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -75,6 +75,8 @@ class Match:
     raw: str
     text: str
     url: str
+    #: UTS #58's href, which the default :meth:`LinkifyUts58.normalize` puts in ``url``.
+    _href: str = field(default="", repr=False, compare=False)
 
 
 def _schema(link: Link) -> str:
@@ -343,10 +345,13 @@ class LinkifyItOptions:
         self._custom_re = re.compile("|".join(map(re.escape, keys)), re.IGNORECASE) if keys else None
 
     def normalize(self, match: Match) -> None:
-        """linkify-it's default normalizer, run on every match (override it to change
-        ``url``): ``url`` is UTS #58's ``href`` already, so this only adds a missing
-        ``https://`` or ``mailto:``."""
-        if not match.schema and "://" not in match.url:
+        """linkify-it's default normalizer, run on every match of :meth:`match` as
+        there (override it, or set it on the instance, to change ``url``): ``url``
+        comes in as the matched text and leaves as UTS #58's ``href``; a match of a
+        custom schema gets linkify-it's ``http://`` / ``mailto:`` rule."""
+        if match._href and match.url == match.raw:
+            match.url = match._href
+        elif not match.schema and "://" not in match.url:
             match.url = "https://" + match.url
         elif match.schema == "mailto:" and not match.url.lower().startswith("mailto:"):
             match.url = "mailto:" + match.url
@@ -383,10 +388,18 @@ class LinkifyItOptions:
         """Matches of the custom schemas, of ``//host`` and (``fuzzy_ip``) of IPv4 hosts."""
         out: list[Match] = []
         if self._custom_re is not None:
-            for m in self._custom_re.finditer(text):
-                found = self._custom_at(text, m.start(), m.group().lower())
-                if found is not None:
-                    out.append(found)
+            # As linkify-it's schema regex, whose match takes the character before the
+            # schema too: a schema right after another one's match ("@@x") is not one.
+            consumed = 0
+            m = self._custom_re.search(text)
+            while m is not None:
+                i = m.start()
+                if i == 0 or (i - 1 >= consumed and _schema_boundary(text, i)):
+                    consumed = m.end()
+                    found = self._custom_at(text, i, m.group().lower())
+                    if found is not None:
+                        out.append(found)
+                m = self._custom_re.search(text, i + 1)
         if "//" not in self._disabled and "//" not in self._custom:
             pos = text.find("//")
             while pos >= 0:
@@ -414,12 +427,12 @@ class LinkifyItOptions:
         if found is None and text.startswith("//") and "//" not in self._disabled and "//" not in self._custom:
             found = self._slashes_at(text, 0)
         if found is not None:
-            found.url = found.raw
+            found.url = found.raw  # as LinkifyUts58.match_at_start: the text
         return found
 
     def _custom_at(self, text: str, start: int, key: str) -> Match | None:
         custom = self._custom.get(key)
-        if custom is None or not _schema_boundary(text, start):
+        if custom is None:
             return None
         pos = start + len(key)
         length = _run_validate(self, custom, text, pos)
@@ -464,7 +477,12 @@ class LinkifyItOptions:
             return None
         end = pos + kept.end - len(prefix)
         raw = text[pos:end]
-        return self._normalized(Match(schema, pos, end, raw, raw, kept.href))
+        return self._normalized(Match(schema, pos, end, raw, raw, raw, kept.href))
+
+
+def _raw_match(link: Link) -> Match:
+    """A match before :meth:`LinkifyItOptions.normalize`: ``url`` is the text, as in linkify-it."""
+    return Match(_schema(link), link.start, link.end, link.text, link.text, link.text, link.href)
 
 
 def _custom(definition: Mapping[str, Any], schema: str) -> _Custom:
@@ -492,7 +510,7 @@ def _run_validate(owner: Any, custom: _Custom, text: str, pos: int) -> int:
         m = validate.match(text, pos) if custom.anchored else validate.search(text[pos:])
         return len(m.group(0)) if m else 0
     length = validate(text, pos) if inspect.ismethod(validate) else validate(owner, text, pos)
-    if isinstance(length, bool) or not isinstance(length, int):
+    if not isinstance(length, int):  # (False, as linkify-it's validators return, is 0)
         raise TypeError(f"a schema's validate must return an int (a length), not {type(length).__name__}")
     return max(0, min(length, len(text) - pos))
 
@@ -584,7 +602,7 @@ class LinkifyUts58(LinkifyItOptions):
     def match(self, text: str) -> list[Match] | None:
         """All links of ``text`` in order, or ``None`` when there is none."""
         require_str(text, "text")
-        found = [self._normalized(_to_match(link)) for link in self._iter(text)]
+        found = [self._normalized(_raw_match(link)) for link in self._iter(text)]
         if self._has_extras():
             found = _merge(found, self._extra_matches(text))
         return found or None
