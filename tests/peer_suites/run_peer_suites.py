@@ -1,11 +1,11 @@
-"""Run bleach's, Django's, Jinja2's and linkify-it-py's own tests against our integrations.
+"""Run bleach's, Django's, Jinja2's, linkify-it-py's and mistune's own tests against our integrations.
 
     python tests/peer_suites/run_peer_suites.py [--work DIR] [--update]
 
 For each peer: ``pip download`` the sdist of the version that is installed, extract
 its test files, run them with pytest and a plugin from this folder that routes the
 peer's entry points to ours (``peer_bleach``, ``peer_django``, ``peer_jinja2``,
-``peer_linkify_it``), and
+``peer_linkify_it``, ``peer_mistune``), and
 compare the failing test ids with ``expected_differences.txt``. Exit status 1 when a
 test fails that is not listed there, or a listed test passes (then the list is stale:
 remove the line). Nothing from the peers is kept in the repository; the reasons for
@@ -56,6 +56,9 @@ SUITES = (
     Suite("linkify-it", "linkify-it-py", "peer_linkify_it",
           ("test/test_apis.py", "test/test_linkify.py", "test/test_pathological.py", "test/test_port_parity.py"),
           ("test/",), rootdir="."),
+    # mistune's url-plugin fixtures; MyST-Parser's sdist (5.2.0) ships no tests.
+    Suite("mistune", "mistune", "peer_mistune", ("tests/test_plugins.py",), ("tests/",),
+          select="TestPlugin1_url or TestPlugin2_url", rootdir="."),
 )  # fmt: skip
 
 
