@@ -42,6 +42,18 @@ _IP_CANDIDATE = re.compile(
 )
 
 
+#: ``PIIFormatter``'s default ``ip_replacement`` (datatrove 0.4–0.10): addresses in
+#: turn, so a drop-in swap changes no output byte for the same IPs (issue 20 item 16).
+PII_FORMATTER_IPS: tuple[str, ...] = (
+    "22.214.171.124",
+    "126.96.36.199",
+    "188.8.131.52",
+    "184.108.40.206",
+    "220.127.116.11",
+    "18.104.22.168",
+)
+
+
 class _Rotation:
     """Replacement strings used in turn (picklable, for datatrove's worker processes)."""
 
@@ -70,7 +82,7 @@ class LinkRedactor(BaseFormatter):  # type: ignore[misc]
         only_remove_public_ips: bool = True,
         remove_urls: bool = False,
         email_replacement: str | Sequence[str] = ("email@example.com", "firstname.lastname@example.org"),
-        ip_replacement: str | Sequence[str] = "0.0.0.0",
+        ip_replacement: str | Sequence[str] = PII_FORMATTER_IPS,
         url_replacement: str | Sequence[str] = "https://example.com/",
         policy: LinkPolicy | str | None = None,
     ) -> None:
