@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from jinja2 import Environment
 from markupsafe import Markup
 
-from uts58_icu import Link, linkify_html
+from uts58_icu import Link, linkify_text_to_html
 from uts58_icu import bleach as ubleach
 from uts58_icu.html import Linker, nofollow, target_blank, unsafe_href
 from uts58_icu.jinja2 import install
@@ -124,9 +124,9 @@ def test_default_linkify_adds_only_links(html: str) -> None:
 
 @given(texty)
 def test_linkify_html_adds_only_links(text: str) -> None:
-    out = linkify_html(text, target="_blank")
+    out = linkify_text_to_html(text, target="_blank")
     assert_only_links_added("", out, {"href", "rel", "target"})
-    assert linkify_html(text) == linkify_html(text)
+    assert linkify_text_to_html(text) == linkify_text_to_html(text)
 
 
 KEEP_EXISTING = ubleach.linkifier.Linker(parse_email=True, existing_links="keep")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from uts58_icu import LinkPolicy, explain, find_links, iter_links, linkify_html
+from uts58_icu import LinkPolicy, explain, find_links, iter_links, linkify_text_to_html
 from uts58_icu.linkification.policy import POLICY_NAMES, resolve_policy
 from uts58_icu.linkification.redact import redact
 
@@ -72,7 +72,7 @@ ENTRY_POINTS: dict[str, Callable[[Any], object]] = {
     "iter_links": lambda p: list(iter_links(TEXT, policy=p)),
     "explain": lambda p: explain(TEXT, 6, policy=p),
     "redact": lambda p: redact(TEXT, urls="<URL>", policy=p),
-    "linkify_html": lambda p: linkify_html(TEXT, policy=p),
+    "linkify_text_to_html": lambda p: linkify_text_to_html(TEXT, policy=p),
     "html.linkify": _html,
     "bleach.Linker": _bleach,
     "LinkifyUts58": _markdown_it,

@@ -533,6 +533,9 @@ def linkify(
 ) -> str:
     """``html`` with ``<a>`` around each link in its text nodes; nothing else changes.
 
+    HTML in, HTML out: tags and character references are kept as written. For plain
+    text (to be escaped) use :func:`uts58_icu.linkify_text_to_html`.
+
     See :class:`Linker` for the options. ``policy`` defaults to
     ``LinkPolicy.recommended()``. The result is idempotent
     (``linkify(linkify(x)) == linkify(x)``): text inside ``<a>`` is never linked.

@@ -160,7 +160,7 @@ class LinkPolicy:
     def recommended(cls) -> LinkPolicy:
         """The policy recommended for text that people will read (§8 linkification).
 
-        Used by default by everything that makes links for people (``linkify_html``,
+        Used by default by everything that makes links for people (``linkify_text_to_html``,
         ``uts58 linkify``, the Markdown and HTML integrations); :func:`find_links`
         keeps the conformant base by default. Every rule is its own field, so one can
         be turned off with :func:`dataclasses.replace`::
