@@ -52,7 +52,7 @@ def _test_modules() -> set[str]:
             elif (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "importorskip"
                   and node.args and isinstance(node.args[0], ast.Constant)):  # fmt: skip
                 found.add(str(node.args[0].value).split(".")[0])
-    local = {p.stem for p in (ROOT / "tests").iterdir()}  # the tests' own helper modules
+    local = {p.stem for d in ("tests", "bench") for p in (ROOT / d).iterdir()}  # the repo's own modules
     return {m for m in found if m not in sys.stdlib_module_names and m not in NOT_FROM_DEV | local}
 
 
