@@ -226,3 +226,11 @@ def test_other_missing_names_are_plain_attribute_errors():
     with pytest.raises(AttributeError, match="no attribute 'nosuch'"):
         ours.nosuch  # noqa: B018
     assert not hasattr(ours, "__wrapped__")
+
+
+def test_callback_cannot_make_an_existing_link_unsafe():
+    def to_js(attrs, new=False):
+        attrs[HREF] = " javascript:alert(1)"
+        return attrs
+
+    assert ours.linkify('<a href="http://a.example">x</a> y', callbacks=[to_js]) == "x y"

@@ -145,3 +145,32 @@ def test_validate_returning_a_non_int_is_a_clear_error() -> None:
     lin = LinkifyUts58().add("x:", {"validate": lambda self, text, pos: "3"})
     with pytest.raises(TypeError, match="length"):
         lin.match("x:abc")
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+PIECES = st.lists(
+    st.sampled_from(["@", "@@", "ab", "_", " ", "//", "://", "http:", "my:", "10.0.0.1", ".", "/x", ":80",
+                     "example.com", "a@b.org", "(", ")", "!", "\n", "é", "。"]),
+    max_size=16,
+).map("".join)  # fmt: skip
+CONFIGURED = (
+    LinkifyUts58()
+    .set({"fuzzy_ip": True})
+    .add("@", {"validate": validate_mention, "normalize": normalize_mention})
+    .add("my:", {"validate": r"^\/\/[a-z]+"})
+)
+
+
+@given(PIECES)
+def test_options_matches_are_ordered_disjoint_slices(text: str) -> None:
+    found = CONFIGURED.match(text) or []
+    last = 0
+    for m in found:
+        assert last <= m.index < m.last_index <= len(text)
+        assert m.raw == text[m.index : m.last_index]
+        last = m.last_index
+    assert CONFIGURED.test(text) == bool(found)
+    if found:
+        assert CONFIGURED.pretest(text)

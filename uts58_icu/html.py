@@ -491,6 +491,9 @@ class _ExistingA:
         if not isinstance(returned, dict):
             raise TypeError(f"a linkify callback must return a dict or None, not {type(returned).__name__}")
         new = dict(returned)
+        href = new.get("href")
+        if href != attrs.get("href") and isinstance(href, str) and unsafe_href(href):
+            return inner  # a callback made it a javascript:/data: link: unlink, as for new links
         shown = new.pop("_text", text)
         if not isinstance(shown, str):
             raise TypeError(f"callback attribute '_text' must be a str, not {type(shown).__name__}")
