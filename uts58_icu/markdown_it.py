@@ -86,10 +86,6 @@ def _schema(link: Link) -> str:
     return m.group(1).lower() if m else ""
 
 
-def _to_match(link: Link) -> Match:
-    return Match(_schema(link), link.start, link.end, link.text, link.text, link.href)
-
-
 @lru_cache(maxsize=1)
 def _not_soft() -> Any:
     """A character that is not Link_Term=Soft (Include, Hard, Open or Close)."""
