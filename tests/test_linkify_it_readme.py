@@ -80,6 +80,12 @@ def test_add_validate_forms(validate: Any) -> None:
     assert ours.match_at_start("my://asdf!").raw == stock.match_at_start("my://asdf!").raw  # type: ignore[union-attr]
 
 
+def test_alias_key_without_colon_is_the_scheme() -> None:
+    # the Sphinx and Python-Markdown integrations pass scheme names ("git")
+    lin = LinkifyUts58().add("git", "http:")
+    assert [m.raw for m in lin.match("clone git://example.com/r.git") or []] == ["git://example.com/r.git"]
+
+
 def test_string_alias_of_a_validate_schema() -> None:
     definition = {"validate": r"^[0-9+]{4,}"}
     text = "call skype:+12345 or phone:+98765"

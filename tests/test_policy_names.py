@@ -131,7 +131,7 @@ def _sphinx(tmp_path: Path, setting: str) -> subprocess.CompletedProcess[str]:
     [
         ("uts58_linkify_policy = 'strict'\n", "unknown policy 'strict'"),
         ("uts58_linkify_emails = 'yes'\n", "uts58_linkify_emails must be a bool"),
-        ("uts58_linkify_schemes = ['not a scheme']\n", "schema must be a URL scheme"),
+        ("uts58_linkify_schemes = ['not a scheme']\n", "must be a URL scheme such as 'git:'"),
     ],
 )
 def test_sphinx_bad_config_is_a_config_error(tmp_path: Path, setting: str, message: str) -> None:

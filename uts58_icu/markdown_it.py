@@ -314,9 +314,10 @@ class LinkifyItOptions:
         if target in self._custom:
             self._set_custom(key, self._custom[target])
         elif target in ("http:", "https:", "ftp:") or target.rstrip(":") in self._schemes:
-            name = key.rstrip(":")
-            if not key.endswith(":") or not _SCHEME_NAME.fullmatch(name):
+            name = key.rstrip(":")  # "git" is taken as "git:" (integrations pass scheme names)
+            if not _SCHEME_NAME.fullmatch(name):
                 raise ValueError(f"an alias of {target!r} must be a URL scheme such as 'git:', not {schema!r}")
+            key = name + ":"
             if "schemes" not in _core_options():  # pragma: no cover - older core
                 raise NotImplementedError("adding a schema needs the schemes= option of uts58_icu.find_links")
             if name not in self._schemes:
