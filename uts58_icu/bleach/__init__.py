@@ -4,11 +4,12 @@
 ``bleach.linkifier.Linker`` and ``bleach.callbacks.nofollow`` / ``target_blank``
 keep their signatures and defaults (``parse_email=False``, ``skip_tags=None`` links
 everywhere but ``a`` and raw-text elements, callbacks get ``(attrs, new)`` with
-``(None, "href")`` keys and ``"_text"``). Detection is UTS #58 with
+``(None, "href")`` keys and ``"_text"``; as in bleach they run on the input's own
+``<a>`` elements too, with ``new=False``). Detection is UTS #58 with
 ``LinkPolicy.recommended()``, and the output is the input with the new links
 inserted — not bleach's re-serialization. The differences from bleach's own test
 suite are listed, with reasons, in ``docs/html.md``. Only linkify is provided:
-for ``bleach.clean`` use nh3.
+for ``bleach.clean`` use nh3 (asking for ``clean`` says so).
 """
 
 from __future__ import annotations
