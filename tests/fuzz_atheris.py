@@ -1,4 +1,4 @@
-"""Coverage-guided fuzzing of find_links / linkify_html / minimal_escape with atheris.
+"""Coverage-guided fuzzing of find_links / linkify_text_to_html / minimal_escape with atheris.
 
 Not collected by pytest (the name does not start with ``test_``). Run from the repo root:
 
@@ -8,7 +8,7 @@ Not collected by pytest (the name does not start with ``test_``). Run from the r
 The invariants are those of tests/test_fuzz.py: links sorted, non-overlapping, in
 bounds, ``text[start:end] == link.text``, an http/https/mailto ``href`` that
 ``urllib.parse.urlsplit`` accepts, one ``<a>`` (and no other markup) per link in
-``linkify_html``, ``minimal_escape`` idempotent and its result detected whole.
+``linkify_text_to_html``, ``minimal_escape`` idempotent and its result detected whole.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 with atheris.instrument_imports():
     import uts58_icu  # noqa: F401
-    from uts58_icu import find_links, linkify_html
+    from uts58_icu import find_links, linkify_text_to_html
     from uts58_icu.core.escaping import minimal_escape
 
 #: Set UTS58_FUZZ_ALLOW_OVERLAP=1 to keep fuzzing past a known overlap bug (see the report).
@@ -89,7 +89,7 @@ def TestOneInput(data: bytes) -> None:  # noqa: N802 - atheris' name
 
     links = check_links(text)
 
-    out = linkify_html(text, target="_blank")
+    out = linkify_text_to_html(text, target="_blank")
     p = _Tags()
     p.feed(out)
     p.close()

@@ -12,7 +12,7 @@ from uts58_icu import LinkPolicy
 from uts58_icu import find_links as policy_find_links
 from uts58_icu.core.detection import explain_notes, find_links, link_at, scan_options
 from uts58_icu.linkification.apply import explain_notes as policy_explain_notes
-from uts58_icu.linkification.linkify import linkify_html
+from uts58_icu.linkification.linkify import linkify_text_to_html
 
 
 def texts(text: str, **kwargs: object) -> list[str]:
@@ -177,7 +177,7 @@ def test_options_pass_through_linkification() -> None:
     assert [lk.text for lk in policy_find_links(text, emails=False, schemes=["ssh"])] == ["ssh://h.example.com/x"]
     links, _ = policy_explain_notes(text, schemeless=False, emails=False)
     assert links == []
-    assert "<a" not in linkify_html(text, emails=False)
+    assert "<a" not in linkify_text_to_html(text, emails=False)
 
 
 # --- B: dotless hosts ---------------------------------------------------------------------
@@ -291,7 +291,7 @@ def test_port_of_many_zeros() -> None:
 
 
 def test_issue9_item5_linkify_html_does_not_duplicate_text() -> None:
-    html = linkify_html("router http://192.168.0.1/login?next=example.com/x ok")
+    html = linkify_text_to_html("router http://192.168.0.1/login?next=example.com/x ok")
     assert html.count("example.com/x") == 2  # once in href, once as the link text
     assert html.count("<a ") == 1
 

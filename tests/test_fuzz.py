@@ -25,7 +25,7 @@ from uts58_icu import (
     find_links,
     iter_links,
     link_email,
-    linkify_html,
+    linkify_text_to_html,
     terminate,
 )
 
@@ -320,7 +320,7 @@ def test_email_start(text: str) -> None:
 
 
 # ---------------------------------------------------------------------------
-# linkify_html
+# linkify_text_to_html
 # ---------------------------------------------------------------------------
 
 
@@ -329,8 +329,8 @@ def test_email_start(text: str) -> None:
 @example('<script>alert("x")</script> example.com/"><img src=x>', None, None)
 @example("example.com/?a=<b>&c='d'", "nofollow noopener", "_blank")
 def test_linkify_html(text: str, rel: str | None, target: str | None) -> None:
-    links = find_links(text, policy=LinkPolicy.recommended())  # linkify_html's default
-    out = linkify_html(text, rel=rel, target=target)
+    links = find_links(text, policy=LinkPolicy.recommended())  # linkify_text_to_html's default
+    out = linkify_text_to_html(text, rel=rel, target=target)
     assert isinstance(out, str)
     p = parse_html(out)
     assert [tag for tag, _ in p.starts] == ["a"] * len(links), out
@@ -373,7 +373,7 @@ def test_dangerous_schemes_never_linked(lead: str, scheme: str, mid: str, slashe
     text = f"{lead}{scheme}{mid}:{slashes}{rest}"
     links = find_links(text)
     check_links(text, links)
-    out = linkify_html(text)
+    out = linkify_text_to_html(text)
     for _, attrs in parse_html(out).starts:
         href = dict(attrs)["href"]
         assert urllib.parse.urlsplit(href).scheme in ALLOWED_SCHEMES
@@ -394,7 +394,7 @@ def test_non_str_text_raises_type_error(bad: object) -> None:
         lambda: iter_links(bad),  # type: ignore[arg-type]
         lambda: terminate(bad, 0),  # type: ignore[arg-type]
         lambda: email_start(bad, 0),  # type: ignore[arg-type]
-        lambda: linkify_html(bad),  # type: ignore[arg-type]
+        lambda: linkify_text_to_html(bad),  # type: ignore[arg-type]
     ):
         with pytest.raises(TypeError, match=r"\btext\b"):
             call()
@@ -411,9 +411,9 @@ def test_non_int_offsets_raise_type_error(bad: object) -> None:
 @pytest.mark.parametrize("bad", [b"x", 1, ["x"]], ids=repr)
 def test_linkify_bad_attributes_raise_type_error(bad: object) -> None:
     with pytest.raises(TypeError, match=r"\brel\b"):
-        linkify_html("example.com", rel=bad)  # type: ignore[arg-type]
+        linkify_text_to_html("example.com", rel=bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"\btarget\b"):
-        linkify_html("example.com", target=bad)  # type: ignore[arg-type]
+        linkify_text_to_html("example.com", target=bad)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("bad", ["com", b"com", bytearray(b"com"), 3], ids=repr)
@@ -421,7 +421,7 @@ def test_bad_tlds_raise_type_error(bad: object) -> None:
     with pytest.raises(TypeError, match=r"\btlds\b"):
         find_links("example.com", tlds=bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"\btlds\b"):
-        linkify_html("example.com", tlds=bad)  # type: ignore[arg-type]
+        linkify_text_to_html("example.com", tlds=bad)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("bad", NON_STR, ids=lambda v: type(v).__name__)

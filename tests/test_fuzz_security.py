@@ -16,7 +16,7 @@ from uts58_icu import (
     find_links,
     format_email,
     format_parts,
-    linkify_html,
+    linkify_text_to_html,
     minimal_escape,
     parse_url,
 )
@@ -73,7 +73,7 @@ def test_entry_points_never_crash(text: str, policy: LinkPolicy) -> None:
         assert text[link.start : link.end] == link.text
         link.display  # noqa: B018
         homograph_flags(link.text.split("/")[0])
-    linkify_html(text, policy=policy)
+    linkify_text_to_html(text, policy=policy)
     explain(text, len(text) // 2)
     minimal_escape(text)
     parse_url(text)
@@ -99,7 +99,7 @@ def test_display_never_shows_bidi_or_invisible_raw(text: str, policy: LinkPolicy
             assert not _INVISIBLE.search(link.text)
             assert not _INVISIBLE.search(decode_for_checks(link.text))
     # The text of every <a> is a display: no raw Bidi_Control.
-    html = linkify_html(text, policy=policy)
+    html = linkify_text_to_html(text, policy=policy)
     assert not _BIDI.search("".join(re.findall(r"<a [^>]*>(.*?)</a>", html, flags=re.DOTALL))), html
 
 

@@ -115,7 +115,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match="callbacks"):
         linkify("x", callbacks=[1])  # type: ignore[list-item]
     with pytest.raises(TypeError, match="policy"):
-        linkify("x", policy="recommended")  # type: ignore[arg-type]
+        linkify("x", policy=3)  # type: ignore[arg-type]  (names are accepted: issue 20 item 13)
     with pytest.raises(TypeError, match="parse_email"):
         linkify("x", parse_email=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="attribute name"):

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from jinja2 import Environment
 from markupsafe import Markup
 
-from uts58_icu import Link, linkify_html
+from uts58_icu import Link, linkify_text_to_html
 from uts58_icu import bleach as ubleach
 from uts58_icu.html import Linker, nofollow, target_blank, unsafe_href
 from uts58_icu.jinja2 import install
@@ -124,16 +124,34 @@ def test_default_linkify_adds_only_links(html: str) -> None:
 
 @given(texty)
 def test_linkify_html_adds_only_links(text: str) -> None:
-    out = linkify_html(text, target="_blank")
+    out = linkify_text_to_html(text, target="_blank")
     assert_only_links_added("", out, {"href", "rel", "target"})
-    assert linkify_html(text) == linkify_html(text)
+    assert linkify_text_to_html(text) == linkify_text_to_html(text)
+
+
+KEEP_EXISTING = ubleach.linkifier.Linker(parse_email=True, existing_links="keep")
 
 
 @given(texty)
 def test_bleach_adapter_adds_only_links(html: str) -> None:
-    out = ubleach.linkify(html, parse_email=True)
+    out = KEEP_EXISTING.linkify(html)
     assert_only_links_added(html, out, {"href", "rel"})
+    assert KEEP_EXISTING.linkify(out) == out
+
+
+@given(texty)
+def test_bleach_adapter_nofollow_on_every_link(html: str) -> None:
+    # Issue 20: as bleach, the default callbacks also run on the input's own links, so
+    # every link of the parsed output, new or written by the user, is rel="nofollow".
+    out = ubleach.linkify(html, parse_email=True)
     assert ubleach.linkify(out, parse_email=True) == out
+    tree = _tree(out)
+    if tree is None:
+        return
+    for el in tree.iter():
+        href = el.get("href") if el.tag == A else None
+        if href is not None and not href.lower().startswith("mailto:"):
+            assert "nofollow" in el.get("rel", "").split(), (html, out)
 
 
 ENGINE = Engine(libraries={"uts58": "uts58_icu.django.templatetags.uts58"})

@@ -260,7 +260,7 @@ def test_python_markdown_code_blocks_html_and_options() -> None:
         extension_configs={"uts58_icu.python_markdown": {"tlds": ["net"], "policy": "base"}},
     )
     assert not linked("x.com").search(html) and linked("y.net").search(html)
-    with pytest.raises(TypeError, match="policy"):
+    with pytest.raises(ValueError, match="unknown policy .strict."):  # issue 20 item 13: one rule
         makeExtension(policy="strict")
     with pytest.raises(ValueError, match="maybe"):  # Python-Markdown's own bool parsing
         makeExtension(emails="maybe")

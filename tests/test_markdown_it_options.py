@@ -98,9 +98,10 @@ def test_fuzzy_options() -> None:
     assert raws(LinkifyUts58().set({"fuzzy_link": False}), text) == [
         "a@example.com", "mailto:b@example.com", "https://e.com"
     ]
-    # fuzzy_ip is accepted; IP hosts are linked only with a scheme either way
+    # fuzzy_ip links an IPv4 host without a scheme (issue 20); off by default
     lin = LinkifyUts58().set({"fuzzy_ip": True})
-    assert raws(lin, "192.168.0.1/x http://192.168.0.1/x") == ["http://192.168.0.1/x"]
+    assert raws(lin, "192.168.0.1/x http://192.168.0.1/x") == ["192.168.0.1/x", "http://192.168.0.1/x"]
+    assert raws(LinkifyUts58(), "192.168.0.1/x http://192.168.0.1/x") == ["http://192.168.0.1/x"]
     with pytest.raises(TypeError, match="fuzzy_link"):
         LinkifyUts58({"fuzzy_link": "no"})  # type: ignore[dict-item]
 
@@ -123,12 +124,14 @@ def test_tlds() -> None:
 
 
 def test_add_none_disables_a_schema() -> None:
-    lin = LinkifyUts58().add("http:", None)
-    assert raws(lin, "http://a.com/x https://b.com/y c.com") == ["https://b.com/y", "c.com"]
+    lin = LinkifyUts58().add("http:", None)  # as linkify-it: links without a scheme go too
+    assert raws(lin, "http://a.com/x https://b.com/y c.com") == ["https://b.com/y"]
     assert lin.match_at_start("http://a.com/x") is None
     assert raws(LinkifyUts58().add("mailto:", None), "a@b.com x.com") == ["x.com"]
     with pytest.raises(ValueError, match="schema"):
-        LinkifyUts58().add("not a scheme", None)
+        LinkifyUts58().add("", None)
+    with pytest.raises(ValueError, match="URL scheme"):
+        LinkifyUts58().add("not a scheme", "http:")
     with pytest.raises(TypeError, match="definition"):
         LinkifyUts58().add("git:", 42)  # type: ignore[arg-type]
 
@@ -149,8 +152,9 @@ def test_add_a_schema() -> None:
 def test_policy_default_is_recommended() -> None:
     assert LinkifyUts58().policy == LinkPolicy.recommended()
     assert LinkifyUts58(policy=LinkPolicy()).policy == LinkPolicy()
+    assert LinkifyUts58(policy="recommended").policy == LinkPolicy.recommended()  # issue 20 item 13
     with pytest.raises(TypeError, match="policy"):
-        LinkifyUts58(policy="recommended")  # type: ignore[arg-type]
+        LinkifyUts58(policy=1)  # type: ignore[arg-type]
     base = LinkifyUts58(policy=LinkPolicy(max_link_length=10))
     assert raws(base, "a.com/xxxxxxxxxxxxxxx b.com") == ["b.com"]
     assert base.match_at_start("https://example.com/") is None

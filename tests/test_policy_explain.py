@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from uts58_icu import LinkPolicy, explain, find_links, linkify_html
+from uts58_icu import LinkPolicy, explain, find_links, linkify_text_to_html
 from uts58_icu.conformance import mark_links
 
 
@@ -95,7 +95,7 @@ def test_href_and_display() -> None:
     assert link.href == "https://ja.wikipedia.org/wiki/%E3%82%A2%E3%83%AB%E3%83%99%E3%83%AB%E3%83%88"
     [email] = find_links("mail σωκράτης@παράδειγμα.ελ now")
     assert email.href.startswith("mailto:%CF%83") and email.href.endswith("@xn--hxajbheg2az3al.xn--qxam")
-    html = linkify_html("see xn--bcher-kva.de/b%C3%BCcher.")
+    html = linkify_text_to_html("see xn--bcher-kva.de/b%C3%BCcher.")
     assert '<a href="https://xn--bcher-kva.de/b%C3%BCcher" rel="nofollow noopener">bücher.de/bücher</a>.' in html
 
 

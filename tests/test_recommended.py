@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from uts58_icu import LinkPolicy, explain, find_links, linkify_html
+from uts58_icu import LinkPolicy, explain, find_links, linkify_text_to_html
 from uts58_icu.conformance import mark_links
 from uts58_icu.linkification.apply import explain_notes
 
@@ -223,9 +223,9 @@ def test_every_rule_is_a_field_and_on() -> None:
 
 
 def test_linkify_html_uses_the_recommended_policy() -> None:
-    html = linkify_html("edit setup.py, see example.com?")
+    html = linkify_text_to_html("edit setup.py, see example.com?")
     assert html.count("<a ") == 1 and ">example.com</a>?" in html
-    assert linkify_html("edit setup.py", policy=LinkPolicy()).count("<a ") == 1
+    assert linkify_text_to_html("edit setup.py", policy=LinkPolicy()).count("<a ") == 1
 
 
 def test_find_links_keeps_the_base() -> None:

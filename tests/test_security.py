@@ -14,7 +14,7 @@ from uts58_icu import (
     explain,
     find_links,
     format_parts,
-    linkify_html,
+    linkify_text_to_html,
     minimal_escape,
 )
 from uts58_icu.core.escaping import _split, escape_invisibles, link_display
@@ -42,9 +42,9 @@ def test_item2_issue_reproducer() -> None:
     text = "example.com/%E2%80%AEmoc.live"
     assert find_links(text, policy=LinkPolicy(bidi_controls="reject")) == []
     assert find_links(text)[0].display == "example.com/%E2%80%AEmoc.live"
-    assert "\u202e" not in linkify_html(text)
-    assert "\u202e" not in linkify_html("see http://127.0.0.1/\u202egpj.exe now")
-    assert "\u202e" not in linkify_html("see example.com/\u202egpj.exe now")
+    assert "\u202e" not in linkify_text_to_html(text)
+    assert "\u202e" not in linkify_text_to_html("see http://127.0.0.1/\u202egpj.exe now")
+    assert "\u202e" not in linkify_text_to_html("see example.com/\u202egpj.exe now")
 
 
 def test_item2_raw_u115f_in_display() -> None:
@@ -102,7 +102,7 @@ def test_item3_punycode_display_in_recommended_policy() -> None:
     [link] = find_links("see аррӏе.com/login now", policy=LinkPolicy.recommended())
     assert link.punycode_host
     assert link.display == "xn--80ak6aa92e.com/login"
-    assert "аррӏе" not in linkify_html("see аррӏе.com/login now", policy=LinkPolicy.recommended())
+    assert "аррӏе" not in linkify_text_to_html("see аррӏе.com/login now", policy=LinkPolicy.recommended())
     [ok] = find_links("see bücher.de now", policy=LinkPolicy.recommended())
     assert ok.display == "bücher.de"
     [mail] = find_links("mail bob@аррӏе.com", policy=LinkPolicy.recommended())

@@ -19,7 +19,7 @@ import threading
 import pytest
 
 import uts58_icu
-from uts58_icu import Link, find_links, linkify_html
+from uts58_icu import Link, find_links, linkify_text_to_html
 
 THREADS = 8
 
@@ -85,7 +85,7 @@ def test_find_links_threads_cold_caches() -> None:
 
 def test_linkify_and_display_in_threads_equal_serial() -> None:
     def work(text: str) -> tuple[str, list[str]]:
-        return linkify_html(text, target="_blank"), [link.display for link in find_links(text)]
+        return linkify_text_to_html(text, target="_blank"), [link.display for link in find_links(text)]
 
     serial = [work(t) for t in CORPUS]
     for result in _in_threads(work, CORPUS):

@@ -19,7 +19,7 @@ from .core.termination import Note, terminate
 from .core.tlds import TldSource, default_tlds, tld_source
 from .linkification.apply import find_links, iter_links
 from .linkification.explain import Explanation, explain
-from .linkification.linkify import linkify_html
+from .linkification.linkify import linkify_html, linkify_text_to_html
 from .linkification.policy import LinkPolicy
 from .linkification.redact import redact
 from .core.properties import (
@@ -64,6 +64,7 @@ __all__ = [
     "link_term",
     "link_term_ranges",
     "linkify_html",
+    "linkify_text_to_html",
     "minimal_escape",
     "parse_url",
     "redact",

@@ -128,7 +128,7 @@ def _units(s: str, unit: OffsetUnit) -> int:
 def find_links_batch(
     texts: Any,
     *,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     offsets: OffsetUnit = "codepoint",
     tlds: Collection[str] | None = None,
 ) -> pa.ListArray:
@@ -188,7 +188,7 @@ def redact_batch(
     *,
     emails: Replacement = "<EMAIL>",
     urls: Replacement = None,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     tlds: Collection[str] | None = None,
 ) -> pa.StringArray:
     """:func:`uts58_icu.redact` over every text: a pyarrow string array; nulls stay nulls.
@@ -213,7 +213,7 @@ def pandas_values(texts: Any) -> list[Any]:
 def find_links_series(
     texts: Any,
     *,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     offsets: OffsetUnit = "codepoint",
     tlds: Collection[str] | None = None,
 ) -> Any:

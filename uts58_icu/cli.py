@@ -377,7 +377,7 @@ def _zip_blocks(
 
 
 def _linkify_block(job: tuple[str, str | None, str | None, dict[str, Any]]) -> str:
-    from .linkification.linkify import linkify_html
+    from .linkification.linkify import linkify_text_to_html as linkify_html
 
     block, rel, target, options = job
     return linkify_html(block, rel=rel, target=target, **options)

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from datatrove.pipeline.formatters.base import BaseFormatter
 
 from .core.detection import Link
-from .linkification.policy import LinkPolicy
+from .linkification.policy import LinkPolicy, resolve_policy
 from .linkification.redact import redact
 
 __all__ = ["LinkRedactor"]
@@ -39,6 +39,18 @@ _IP_CANDIDATE = re.compile(
     r"(?<![0-9A-Za-z.:])"
     r"(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7})"
     r"(?![0-9A-Za-z]|\.[0-9]|:[0-9A-Fa-f])"
+)
+
+
+#: ``PIIFormatter``'s default ``ip_replacement`` (datatrove 0.4–0.10): addresses in
+#: turn, so a drop-in swap changes no output byte for the same IPs (issue 20 item 16).
+PII_FORMATTER_IPS: tuple[str, ...] = (
+    "22.214.171.124",
+    "126.96.36.199",
+    "188.8.131.52",
+    "184.108.40.206",
+    "220.127.116.11",
+    "18.104.22.168",
 )
 
 
@@ -70,16 +82,16 @@ class LinkRedactor(BaseFormatter):  # type: ignore[misc]
         only_remove_public_ips: bool = True,
         remove_urls: bool = False,
         email_replacement: str | Sequence[str] = ("email@example.com", "firstname.lastname@example.org"),
-        ip_replacement: str | Sequence[str] = "0.0.0.0",
+        ip_replacement: str | Sequence[str] = PII_FORMATTER_IPS,
         url_replacement: str | Sequence[str] = "https://example.com/",
-        policy: LinkPolicy | None = None,
+        policy: LinkPolicy | str | None = None,
     ) -> None:
         super().__init__()
         self.remove_emails = remove_emails
         self.remove_ips = remove_ips
         self.only_remove_public_ips = only_remove_public_ips
         self.remove_urls = remove_urls
-        self.policy = policy
+        self.policy = resolve_policy(policy, "base")
         self._emails = _Rotation(email_replacement, "email_replacement")
         self._ips = _Rotation(ip_replacement, "ip_replacement")
         self._urls = _Rotation(url_replacement, "url_replacement")

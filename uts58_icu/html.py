@@ -17,7 +17,9 @@ fall on the edges of a character reference or inside literal text.
 Text is never linked inside ``a``, ``script``, ``style``, ``textarea``, ``title``,
 the other raw-text elements (``xmp``, ``iframe``, ``noembed``, ``noframes``,
 ``noscript``, ``plaintext``), ``svg`` or ``math`` — nor inside ``pre`` and ``code``,
-which is the default of ``skip_tags``. Attributes are never touched.
+which is the default of ``skip_tags``. Attributes are never touched, unless
+:class:`Linker` is given an ``existing_links`` hook (the bleach adapter's way to run
+bleach's callbacks on the links already in the input; see :data:`ExistingLinkHook`).
 """
 
 from __future__ import annotations
@@ -31,13 +33,14 @@ from typing import Any
 from ._args import require_str
 from .core.detection import Link
 from .linkification.apply import find_links
-from .linkification.policy import LinkPolicy
+from .linkification.policy import LinkPolicy, resolve_policy
 
 __all__ = [
     "ALWAYS_SKIPPED",
     "DEFAULT_CALLBACKS",
     "DEFAULT_SKIP_TAGS",
     "Callback",
+    "ExistingLinkHook",
     "Linker",
     "linkify",
     "nofollow",
@@ -50,6 +53,13 @@ __all__ = [
 #: decoded) — and the :class:`~uts58_icu.Link`. It returns the attributes to use
 #: (the same dict changed, or a new one), or ``None`` to leave the text unlinked.
 Callback = Callable[[dict[str, str], Link], "dict[str, str] | None"]
+
+#: Called for each ``<a>`` element already in the input with its attributes (names
+#: lower-case, values decoded, first of duplicates) plus ``"_text"``, the element's
+#: decoded text. Returns the attributes to write (the start tag is kept byte for byte
+#: when they are unchanged; a changed ``"_text"`` replaces the element's content), or
+#: ``None`` to unlink: the ``<a>`` start and end tags are dropped, the content stays.
+ExistingLinkHook = Callable[[dict[str, str]], "dict[str, str] | None"]
 
 #: Elements whose content is never linked, whatever ``skip_tags`` says: links
 #: (``a``), raw text and RCDATA elements, where an ``<a>`` would be text, and foreign
@@ -223,7 +233,9 @@ class Linker:
     never linked. ``parse_email=False`` leaves email addresses alone. ``policy`` is the
     §8 linkification policy (default ``LinkPolicy.recommended()``) and ``tlds`` the
     set of top-level domains, both passed to :func:`uts58_icu.find_links`, as is
-    ``schemes`` (extra URL schemes, written before a host).
+    ``schemes`` (extra URL schemes, written before a host). ``existing_links`` (default
+    ``None``: the input's own ``<a>`` elements are left as written) is an
+    :data:`ExistingLinkHook` run on each ``<a>`` element of the input.
     """
 
     def __init__(
@@ -232,10 +244,14 @@ class Linker:
         callbacks: Iterable[Callback] = DEFAULT_CALLBACKS,
         skip_tags: Collection[str] | None = None,
         parse_email: bool = True,
-        policy: LinkPolicy | None = None,
+        policy: LinkPolicy | str | None = None,
         tlds: Collection[str] | None = None,
         schemes: Collection[str] | None = None,
+        existing_links: ExistingLinkHook | None = None,
     ) -> None:
+        if existing_links is not None and not callable(existing_links):
+            raise TypeError(f"existing_links must be a callable or None, not {type(existing_links).__name__}")
+        self.existing_links = existing_links
         if isinstance(callbacks, (str, bytes)) or not isinstance(callbacks, Iterable):
             raise TypeError(f"callbacks must be an iterable of callables, not {type(callbacks).__name__}")
         cbs = tuple(callbacks)
@@ -255,10 +271,7 @@ class Linker:
             skip = frozenset(tag.lower() for tag in skip_tags) - _VOID_ELEMENTS
         if not isinstance(parse_email, bool):
             raise TypeError(f"parse_email must be a bool, not {type(parse_email).__name__}")
-        if policy is None:
-            policy = LinkPolicy.recommended()
-        elif not isinstance(policy, LinkPolicy):
-            raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
+        policy = resolve_policy(policy, "recommended")
         self._find_options: dict[str, Any] = {"tlds": tlds, "policy": policy}
         if schemes is not None:
             self._find_options["schemes"] = schemes  # checked by find_links below
@@ -297,8 +310,12 @@ class Linker:
         copied = 0  # the input up to here is already in the output
         run: _Run | None = None
         run_end = 0
+        hook = self.existing_links
+        cur_a: _ExistingA | None = None  # the input's open <a>, when hook is set
         for kind, start, end, decoded, tag in _tokens(html):
             if kind == _TEXT or kind == _REF:
+                if cur_a is not None:
+                    cur_a.text.append(decoded)
                 if depth:
                     continue
                 if run is not None and start != run_end:  # a gap (a dropped token) ends the run
@@ -323,6 +340,12 @@ class Linker:
             if tag in skipped:
                 n = open_skips.get(tag, 0)
                 if kind == _START:
+                    if hook is not None and tag == "a":
+                        if cur_a is not None:  # closed by this start tag (see below)
+                            yield html[copied : cur_a.start]
+                            yield cur_a.rewrite(html, hook, start, start)
+                            copied = start
+                        cur_a = _ExistingA(start, end)
                     if tag == "a" and n:
                         # WHATWG tree construction: an <a> start tag while an a is open
                         # closes that a first (adoption agency), so a elements never nest.
@@ -334,9 +357,17 @@ class Linker:
                         continue  # "</a>" with a boundary in between: not in scope, ignored
                     open_skips[tag] = n - 1
                     depth -= 1
+                    if tag == "a" and cur_a is not None:
+                        yield html[copied : cur_a.start]
+                        yield cur_a.rewrite(html, hook, start, end)  # type: ignore[arg-type]
+                        copied, cur_a = end, None
         if run is not None:
             yield from self._flush(html, run, run_end, copied)
             copied = run_end
+        if cur_a is not None and hook is not None:  # an <a> open at the end of the input
+            yield html[copied : cur_a.start]
+            yield cur_a.rewrite(html, hook, len(html), len(html))
+            copied = len(html)
         yield html[copied:]
 
     def _flush(self, html: str, run: _Run, s_end: int, copied: int) -> Iterator[str]:
@@ -436,16 +467,77 @@ class Linker:
         return "".join(out)
 
 
+class _ExistingA:
+    """An ``<a>`` element of the input, for :data:`ExistingLinkHook` (kept apart from
+    the linking code above: only ``_chunks`` calls it)."""
+
+    __slots__ = ("start", "tag_end", "text")
+
+    def __init__(self, start: int, tag_end: int) -> None:
+        self.start = start  # the start tag is html[start:tag_end]
+        self.tag_end = tag_end
+        self.text: list[str] = []  # decoded text inside, in order
+
+    def rewrite(self, html: str, hook: ExistingLinkHook, close: int, close_end: int) -> str:
+        """The element's new source, from its start tag up to ``close_end`` (its end tag
+        is ``html[close:close_end]``, empty when something else closed it)."""
+        tag = html[self.start : self.tag_end]
+        inner = html[self.tag_end : close]
+        text = "".join(self.text)
+        attrs = _start_tag_attrs(tag)
+        returned = hook({**attrs, "_text": text})
+        if returned is None:  # unlink: the content stays
+            return inner
+        if not isinstance(returned, dict):
+            raise TypeError(f"a linkify callback must return a dict or None, not {type(returned).__name__}")
+        new = dict(returned)
+        href = new.get("href")
+        if href != attrs.get("href") and isinstance(href, str) and unsafe_href(href):
+            return inner  # a callback made it a javascript:/data: link: unlink, as for new links
+        shown = new.pop("_text", text)
+        if not isinstance(shown, str):
+            raise TypeError(f"callback attribute '_text' must be a str, not {type(shown).__name__}")
+        if new != attrs:
+            tag = "<a" + "".join(f' {name}="{_escape_attr(value)}"' for name, value in _checked_attrs(new)) + ">"
+        if shown != text:
+            inner = _escape_text(shown)
+        return tag + inner + html[close:close_end]
+
+
+def _start_tag_attrs(source: str) -> dict[str, str]:
+    """The attributes of one start tag's source, as the WHATWG tokenizer reads them."""
+    for tok in _tokenizer().tokenize(source):
+        return {str(name): str(value) for name, value in (tok.attrs or ())}
+    return {}  # pragma: no cover - the source came from a start tag token
+
+
+def _checked_attrs(attrs: dict[str, str]) -> Iterator[tuple[str, str]]:
+    written: set[str] = set()
+    for name, value in attrs.items():
+        if not isinstance(name, str) or not _ATTR_NAME.match(name):
+            raise ValueError(f"callback returned an invalid attribute name {name!r}")
+        if not isinstance(value, str):
+            raise TypeError(f"callback attribute {name!r} must be a str, not {type(value).__name__}")
+        lower = name.lower()
+        if lower in written:
+            raise ValueError(f"callback returned the attribute {name!r} twice (names are case-insensitive)")
+        written.add(lower)
+        yield lower, value
+
+
 def linkify(
     html: str,
     *,
     callbacks: Iterable[Callback] = DEFAULT_CALLBACKS,
     skip_tags: Collection[str] | None = None,
     parse_email: bool = True,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     tlds: Collection[str] | None = None,
 ) -> str:
     """``html`` with ``<a>`` around each link in its text nodes; nothing else changes.
+
+    HTML in, HTML out: tags and character references are kept as written. For plain
+    text (to be escaped) use :func:`uts58_icu.linkify_text_to_html`.
 
     See :class:`Linker` for the options. ``policy`` defaults to
     ``LinkPolicy.recommended()``. The result is idempotent

@@ -9,6 +9,12 @@
 Like Jinja's own filter, plain text is escaped first (``Markup`` is kept as it is and
 treated as HTML: only its text is linked), ``rel`` and ``target`` go on URLs (not on
 ``mailto:`` links), and ``trim_url_limit`` cuts the visible text and adds ``...``.
+
+``extra_schemes`` works as in Jinja: a word (between white space, without the
+leading ``(`` / ``<`` and trailing ``)``, ``>``, ``.``, ``,`` Jinja leaves out) that
+starts with one of them, and is more than the scheme, is linked as written —
+``tel:+15551234``, ``xmpp:bob@example.org`` — whether or not it has a host. Such a
+word is one link, never an email address or URL found inside it.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from jinja2.nodes import EvalContext
 from markupsafe import Markup, escape
 
 from .core.detection import Link
-from .html import Callback, Linker
+from .html import Callback, Linker, unsafe_href
 
 __all__ = ["do_urlize", "install", "urlize"]
 
@@ -44,6 +50,52 @@ def _check_schemes(extra_schemes: Iterable[str] | None) -> tuple[str, ...]:
     return out
 
 
+_WORD = re.compile(r"\S+")
+_LEAD = re.compile(r"[(<]+")
+_TRAIL = re.compile(r"[)>.,]+\Z")
+
+
+class _SchemeWordLinker(Linker):
+    """:class:`Linker` plus Jinja's ``extra_schemes`` rule for whole words."""
+
+    def __init__(self, extra_schemes: tuple[str, ...], **options: Any) -> None:
+        super().__init__(**options)
+        self.extra_schemes = extra_schemes
+
+    def links(self, text: str) -> list[Link]:
+        found = super().links(text)
+        words = list(self._scheme_words(text))
+        if not words:
+            return found
+        # A word with an extra scheme is one link; a UTS #58 link starting where the
+        # word starts (``git://host/…`` with ``git:`` extra) keeps its own rules.
+        starts = {link.start for link in found}
+        words = [w for w in words if w.start not in starts]
+        kept = [link for link in found if not any(w.start < link.end and link.start < w.end for w in words)]
+        return sorted([*kept, *words], key=lambda link: link.start)
+
+    def _scheme_words(self, text: str) -> Iterable[Link]:
+        for m in _WORD.finditer(text):
+            start, end = m.span()
+            lead = _LEAD.match(text, start, end)
+            if lead:
+                start = lead.end()
+            trail = _TRAIL.search(text, start, end)
+            if trail:
+                end = trail.start()
+                # as Jinja: a ")" that closes a "(" of the word stays in it
+                opened = text.count("(", start, end) - text.count(")", start, end)
+                while opened > 0 and end < trail.end() and ")" in text[end : trail.end()]:
+                    end = text.index(")", end, trail.end()) + 1
+                    opened -= 1
+            word = text[start:end]
+            if not any(word != s and word.startswith(s) for s in self.extra_schemes):
+                continue
+            if not word.isprintable() or any(c in word for c in "<>\"'`") or unsafe_href(word):
+                continue  # link less: invisible characters, markup, javascript: and the like
+            yield Link(start, end, "url", word, word)
+
+
 @lru_cache(maxsize=64)
 def _linker(trim_url_limit: int | None, rel: str | None, target: str | None, schemes: tuple[str, ...]) -> Linker:
     def attrs_cb(attrs: dict[str, str], link: Link) -> dict[str, str]:
@@ -59,10 +111,12 @@ def _linker(trim_url_limit: int | None, rel: str | None, target: str | None, sch
         return attrs
 
     callbacks: list[Callback] = [attrs_cb]
-    options: dict[str, Any] = {}
     if schemes:
-        options["schemes"] = [s.rstrip("/").rstrip(":") for s in schemes]
-    return Linker(callbacks=callbacks, skip_tags=(), parse_email=True, **options)
+        return _SchemeWordLinker(
+            schemes, callbacks=callbacks, skip_tags=(), parse_email=True,
+            schemes=[s.rstrip("/").rstrip(":") for s in schemes],
+        )
+    return Linker(callbacks=callbacks, skip_tags=(), parse_email=True)
 
 
 def urlize(

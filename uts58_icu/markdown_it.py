@@ -39,7 +39,7 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -52,9 +52,9 @@ from .core.escaping import decode_for_checks, escape_invisibles
 from .core.properties import SOFT, derived, regex_class
 from .core.tlds import default_tlds
 from .linkification.apply import _with_host_cuts, apply_policy
-from .linkification.policy import LinkPolicy
+from .linkification.policy import LinkPolicy, resolve_policy
 
-__all__ = ["LinkifyUts58", "Match", "linkify_plugin", "shown_as_written", "visible_text"]
+__all__ = ["LinkifyItOptions", "LinkifyUts58", "Match", "linkify_plugin", "shown_as_written", "visible_text"]
 
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*:)//")
 _SCHEME_NAME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
@@ -83,6 +83,8 @@ class Match:
     raw: str
     text: str
     url: str
+    #: UTS #58's href, which the default :meth:`LinkifyUts58.normalize` puts in ``url``.
+    _href: str = field(default="", repr=False, compare=False)
 
 
 def _schema(link: Link) -> str:
@@ -90,10 +92,6 @@ def _schema(link: Link) -> str:
         return "mailto:"
     m = _SCHEME.match(link.text)
     return m.group(1).lower() if m else ""
-
-
-def _to_match(link: Link) -> Match:
-    return Match(_schema(link), link.start, link.end, link.text, link.text, link.href)
 
 
 @lru_cache(maxsize=1)
@@ -160,60 +158,164 @@ def _tld_key(tld: object) -> str:
     return key
 
 
-class LinkifyUts58:
-    """linkify-it-py's ``LinkifyIt`` interface, as markdown-it-py uses it, on UTS #58.
+# ----------------------------------------------------------------------------------
+# linkify-it-py's options and schemas (issue 20). Kept apart from the detection code
+# of LinkifyUts58 below, which calls in through _init_options, _apply_policy,
+# _normalized, _has_extras, _extra_matches, _extra_at_start and _custom_pretest.
 
-    ``options`` takes linkify-it-py's options (see :meth:`set`). ``tlds`` replaces
-    the default top-level domains (see :meth:`tlds`). ``policy`` is the §8
-    linkification policy; the default (``None``) is :meth:`LinkPolicy.recommended`,
-    the policy for text people read; ``LinkPolicy()`` is the conformant base.
+#: The options linkify-it-py documents (``"---"``: end a link at ``---``).
+_ALL_OPTIONS = (*_OPTIONS, "---")
+#: linkify-it-py's built-in schemas, all on UTS #58 here.
+_BUILTIN = ("http:", "https:", "ftp:", "mailto:", "//")
+_IPV4 = re.compile(r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])")
+_IPV4_BEFORE = re.compile(r"[\w.\-@:/]")  # a character before an IP that makes it part of something else
 
-    Differences from linkify-it-py, by design: the TLD list applies to every URL,
-    with or without a scheme (UTS #58 requires a known TLD); a URL with an IP host is
-    linked only with a scheme, so ``fuzzy_ip`` changes nothing; a schema added with
-    :meth:`add` is linked by UTS #58's rules (its ``validate`` / ``normalize`` are
-    not run).
+
+@lru_cache(maxsize=1)
+def _unicode_sources() -> dict[str, str]:
+    """linkify-it's Unicode character-class sources (``src_Z``, ``src_P``, ``src_Cc``,
+    ``src_ZPCc``, ``src_ZCc``) for validators that read ``self.re`` (its README's
+    Example 3), built from Python's Unicode database."""
+    import unicodedata
+
+    groups: dict[str, list[tuple[int, int]]] = {"Z": [], "P": [], "Cc": []}
+    for cp in range(0x110000):
+        cat = unicodedata.category(chr(cp))
+        key = "Cc" if cat == "Cc" else cat[0]
+        if key in groups:
+            ranges = groups[key]
+            if ranges and ranges[-1][1] == cp - 1:
+                ranges[-1] = (ranges[-1][0], cp)
+            else:
+                ranges.append((cp, cp))
+    src = {f"src_{k}": regex_class(v) for k, v in groups.items()}
+    src["src_ZPCc"] = "|".join((src["src_Z"], src["src_P"], src["src_Cc"]))
+    src["src_ZCc"] = "|".join((src["src_Z"], src["src_Cc"]))
+    return src
+
+
+def _schema_boundary(text: str, i: int) -> bool:
+    """linkify-it's rule: a schema starts the text or follows white space, punctuation,
+    a control character or ``<``/``>``/``｜`` — never ``_``."""
+    if i == 0:
+        return True
+    prev = text[i - 1]
+    if prev == "_":
+        return False
+    if prev in "<>\uff5c":
+        return True
+    import unicodedata
+
+    cat = unicodedata.category(prev)
+    return cat[0] in "ZP" or cat == "Cc"
+
+
+def _merge(first: list[Match], second: list[Match]) -> list[Match]:
+    """Both lists in text order; of overlapping matches the earlier (then the longer) wins."""
+    out: list[Match] = []
+    last = 0
+    for m in sorted([*first, *second], key=lambda m: (m.index, -m.last_index)):
+        if m.index >= last:
+            out.append(m)
+            last = m.last_index
+    return out
+
+
+def _host_tld(link: Link) -> str:
+    from urllib.parse import urlsplit
+
+    host = link.href.rpartition("@")[2] if link.kind == "email" else (urlsplit(link.href).hostname or "")
+    label = host.rstrip(".").rpartition(".")[2]
+    try:
+        return _tld_key(label) if label else ""
+    except ValueError:
+        return ""
+
+
+@dataclass(frozen=True)
+class _Custom:
+    """A schema added with a ``{"validate": …, "normalize": …}`` definition."""
+
+    validate: Any  # callable(self, text, pos) -> int, or a compiled pattern
+    normalize: Any  # callable(self, match) or None
+    anchored: bool  # a pattern that began with "^": matched at pos
+
+
+class LinkifyItOptions:
+    """linkify-it-py's documented options and schemas, on :class:`LinkifyUts58`.
+
+    * :meth:`set`: ``fuzzy_link``, ``fuzzy_email`` and ``fuzzy_ip`` (a URL without a
+      scheme whose host is an IPv4 address, ``192.168.1.1:8080/x``, linked as
+      ``http://…``, its end found by UTS #58 as for ``http://192.168.1.1:8080/x``);
+      ``"---"`` raises ``NotImplementedError`` (UTS #58 termination decides where a
+      link ends); other keys raise ``ValueError``.
+    * :meth:`add`: ``None`` disables a schema (``http:`` also disables links without
+      a scheme, ``mailto:`` also email addresses without one, ``//`` links written
+      ``//host/path``); a str alias of ``http:``/``https:``/``ftp:`` (or of a scheme
+      already added) links that scheme before a host by UTS #58's rules; an alias of
+      a ``validate`` schema copies it; a ``{"validate": …, "normalize": …}``
+      definition is run as linkify-it-py runs it: ``validate`` is a function
+      ``(self, text, pos) -> length`` or a pattern (``re.Pattern`` or str, starting
+      with ``^``) matched after the schema, ``normalize`` a function
+      ``(self, match)``; any schema key works (``"@"`` for mentions).
+    * :meth:`tlds`: names added with ``keep_old=True`` are linked as bare names
+      (``tamanegi.onion``) even where the policy's ``reject_generic_tld_names``
+      would reject a word TLD: the caller asked for them.
+    * :meth:`normalize` (override it to change every match's ``url``) and ``re``
+      (linkify-it's ``src_ZPCc``, ``src_Z``, ``src_P``, ``src_Cc``, ``src_ZCc`` and
+      room for validators to cache patterns).
     """
 
-    def __init__(
-        self,
-        options: Mapping[str, bool] | None = None,
-        *,
-        tlds: Collection[str] | None = None,
-        policy: LinkPolicy | None = None,
-    ) -> None:
-        if policy is not None and not isinstance(policy, LinkPolicy):
-            raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
-        self.policy: LinkPolicy = LinkPolicy.recommended() if policy is None else policy
+    policy: LinkPolicy
+    _tlds: frozenset[str] | None
+
+    def _init_options(self) -> None:
         self._opts: dict[str, bool] = {"fuzzy_link": True, "fuzzy_email": True, "fuzzy_ip": False}
-        self._tlds: frozenset[str] | None = None
-        self._schemes: tuple[str, ...] = ()  # added with add(schema, definition)
+        self._tlds = None
+        self._named_tlds: frozenset[str] = frozenset()  # tlds(..., keep_old=True)
+        self._schemes: tuple[str, ...] = ()  # added with add(schema, str alias)
         self._disabled: frozenset[str] = frozenset()  # add(schema, None)
-        if tlds is not None:
-            self.tlds(tlds)
-        if options is not None:
-            self.set(options)
+        self._custom: dict[str, _Custom] = {}
+        self._custom_re: Any = None
+        self._re: dict[str, Any] | None = None
 
-    # -- linkify-it-py's configuration methods -------------------------------------
+    @property
+    def re(self) -> dict[str, Any]:
+        """linkify-it's ``re`` dict: its Unicode class sources, and a place for
+        validators to keep compiled patterns (``self.re["twitter"] = …``)."""
+        if self._re is None:
+            self._re = dict(_unicode_sources())
+        return self._re
 
-    def set(self, options: Mapping[str, bool]) -> LinkifyUts58:
+    # -- configuration -------------------------------------------------------------
+
+    def set(self, options: Mapping[str, bool]) -> Any:
         """Update options, as ``LinkifyIt.set``: ``fuzzy_link`` (link URLs without a
         scheme, default ``True``), ``fuzzy_email`` (link email addresses without
-        ``mailto:``, default ``True``), ``fuzzy_ip`` (accepted; see the class notes).
-        Other keys are accepted and ignored, as linkify-it-py does. Returns ``self``.
+        ``mailto:``, default ``True``), ``fuzzy_ip`` (link an IPv4 host without a
+        scheme, default ``False``). ``{"---": True}`` raises ``NotImplementedError``;
+        an unknown key raises ``ValueError``. Returns ``self``.
         """
         if not isinstance(options, Mapping):
             raise TypeError(f"options must be a mapping, not {type(options).__name__}")
         for key, value in options.items():
-            if key in _OPTIONS and not isinstance(value, bool):
+            if key not in _ALL_OPTIONS:
+                raise ValueError(f"unknown option {key!r}: linkify-it-py's options are " + ", ".join(_ALL_OPTIONS))
+            if not isinstance(value, bool):
                 raise TypeError(f"option {key!r} must be a bool, not {type(value).__name__}")
-        self._opts.update({k: bool(v) for k, v in options.items() if k in _OPTIONS})
+            if key == "---" and value:
+                raise NotImplementedError(
+                    "the '---' option cannot be honoured: where a link ends is UTS #58 §3.5.1 "
+                    "termination (a '-' inside a path is part of it)"
+                )
+        self._opts.update({k: v for k, v in options.items() if k in _OPTIONS})
         return self
 
-    def tlds(self, list_tlds: str | Iterable[str], keep_old: bool = False) -> LinkifyUts58:
+    def tlds(self, list_tlds: str | Iterable[str], keep_old: bool = False) -> Any:
         """Set the top-level domains, as ``LinkifyIt.tlds``; ``keep_old`` adds them to
-        the ones in use instead. Names are normalised (``'.COM'`` → ``'com'``,
-        ``'xn--p1ai'`` → ``'рф'``). Returns ``self``.
+        the ones in use instead (and links them as bare names, see the class notes).
+        Names are normalised (``'.COM'`` → ``'com'``, ``'xn--p1ai'`` → ``'рф'``).
+        Returns ``self``.
         """
         if not isinstance(keep_old, bool):
             raise TypeError(f"keep_old must be a bool, not {type(keep_old).__name__}")
@@ -223,39 +325,275 @@ class LinkifyUts58:
         new = frozenset(_tld_key(t) for t in items)
         if keep_old:
             old = default_tlds() if self._tlds is None else self._tlds
+            self._named_tlds = self._named_tlds | new
             new = frozenset(old) | new
+        else:
+            self._named_tlds = frozenset()
         self._tlds = new
         return self
 
-    def add(self, schema: str, definition: str | Mapping[str, Any] | None) -> LinkifyUts58:
-        """Add or disable a schema, as ``LinkifyIt.add``.
-
-        ``definition`` ``None`` disables ``schema`` (``add('ftp:', None)``); a str
-        (an alias, ``add('git:', 'http:')``) or a mapping links URLs with that scheme
-        by UTS #58's rules, through the ``schemes`` option of :func:`uts58_icu.find_links`.
-        Returns ``self``.
-        """
+    def add(self, schema: str, definition: str | Mapping[str, Any] | None) -> Any:
+        """Add or disable a schema, as ``LinkifyIt.add`` (see the class notes).
+        Returns ``self``."""
         require_str(schema, "schema")
-        name = schema.lower().rstrip(":")
-        if not _SCHEME_NAME.fullmatch(name):
-            raise ValueError(f"schema must be a URL scheme such as 'git:', not {schema!r}")
+        key = schema.lower()
+        if not key:
+            raise ValueError("schema must not be empty")
         if definition is None:
-            self._disabled = self._disabled | {name + ":"}
-            self._schemes = tuple(s for s in self._schemes if s != name)
+            self._disabled = self._disabled | {key}
+            self._schemes = tuple(s for s in self._schemes if s + ":" != key)
+            self._set_custom(key, None)
             return self
-        if not isinstance(definition, (str, Mapping)):
-            raise TypeError(
-                f"definition must be a str, a mapping or None, not {type(definition).__name__}"
-            )
-        if "schemes" not in _core_options():
-            raise NotImplementedError(
-                "adding a schema needs the schemes= option of uts58_icu.find_links, "
-                "which this version does not have"
-            )
-        self._disabled = self._disabled - {name + ":"}
-        if name not in self._schemes:
-            self._schemes = (*self._schemes, name)
+        if isinstance(definition, str):
+            return self._add_alias(schema, key, definition.lower())
+        if not isinstance(definition, Mapping):
+            raise TypeError(f"definition must be a str, a mapping or None, not {type(definition).__name__}")
+        unknown = set(definition) - {"validate", "normalize"}
+        if unknown:
+            raise ValueError(f"a schema definition has 'validate' and 'normalize', not {sorted(unknown)!r}")
+        self._set_custom(key, _custom(definition, schema))
+        self._disabled = self._disabled - {key}
         return self
+
+    def _add_alias(self, schema: str, key: str, target: str) -> Any:
+        if target in self._custom:
+            self._set_custom(key, self._custom[target])
+        elif target in ("http:", "https:", "ftp:") or target.rstrip(":") in self._schemes:
+            name = key.rstrip(":")  # "git" is taken as "git:" (integrations pass scheme names)
+            if not _SCHEME_NAME.fullmatch(name):
+                raise ValueError(f"an alias of {target!r} must be a URL scheme such as 'git:', not {schema!r}")
+            key = name + ":"
+            if "schemes" not in _core_options():  # pragma: no cover - older core
+                raise NotImplementedError("adding a schema needs the schemes= option of uts58_icu.find_links")
+            if name not in self._schemes:
+                self._schemes = (*self._schemes, name)
+            self._set_custom(key, None)
+        elif target in ("mailto:", "//"):
+            raise NotImplementedError(
+                f"an alias of {target!r} cannot be honoured: UTS #58 links email addresses as "
+                "written (with or without mailto:) and '//host' only as written"
+            )
+        else:
+            raise ValueError(f"cannot alias {schema!r} to {target!r}: no such schema")
+        self._disabled = self._disabled - {key}
+        return self
+
+    def _set_custom(self, key: str, custom: _Custom | None) -> None:
+        if custom is None:
+            self._custom.pop(key, None)
+        else:
+            self._custom[key] = custom
+        keys = sorted(self._custom, key=len, reverse=True)
+        self._custom_re = re.compile("|".join(map(re.escape, keys)), re.IGNORECASE) if keys else None
+
+    def normalize(self, match: Match) -> None:
+        """linkify-it's default normalizer, run on every match of :meth:`match` as
+        there (override it, or set it on the instance, to change ``url``): ``url``
+        comes in as the matched text and leaves as UTS #58's ``href``; a match of a
+        custom schema gets linkify-it's ``http://`` / ``mailto:`` rule."""
+        if match._href and match.url == match.raw:
+            match.url = match._href
+        elif not match.schema and "://" not in match.url:
+            match.url = "https://" + match.url
+        elif match.schema == "mailto:" and not match.url.lower().startswith("mailto:"):
+            match.url = "mailto:" + match.url
+
+    # -- hooks for LinkifyUts58 ----------------------------------------------------
+
+    def _normalized(self, match: Match) -> Match:
+        self.normalize(match)
+        return match
+
+    def _apply_policy(self, text: str, links: Iterable[Link], tlds: Collection[str]) -> Iterator[Link]:
+        if not (self._named_tlds and self.policy.reject_generic_tld_names):
+            return apply_policy(text, links, self.policy, tlds=tlds)
+        # TLDs the caller named: their bare names are wanted (see tlds)
+        import dataclasses
+
+        named, other = [], []
+        for link in links:
+            (named if _host_tld(link) in self._named_tlds else other).append(link)
+        relaxed = dataclasses.replace(self.policy, reject_generic_tld_names=False)
+        out = [*apply_policy(text, other, self.policy, tlds=tlds), *apply_policy(text, named, relaxed, tlds=tlds)]
+        return iter(sorted(out, key=lambda link: link.start))
+
+    def _has_extras(self) -> bool:
+        return bool(self._custom) or "//" not in self._disabled or self._fuzzy_ip()
+
+    def _fuzzy_ip(self) -> bool:
+        return self._opts["fuzzy_ip"] and self._opts["fuzzy_link"] and "http:" not in self._disabled
+
+    def _custom_pretest(self, text: str) -> bool:
+        return self._custom_re is not None and self._custom_re.search(text) is not None
+
+    def _extra_matches(self, text: str) -> list[Match]:
+        """Matches of the custom schemas, of ``//host`` and (``fuzzy_ip``) of IPv4 hosts."""
+        out: list[Match] = []
+        if self._custom_re is not None:
+            # As linkify-it's schema regex, whose match takes the character before the
+            # schema too: a schema right after another one's match ("@@x") is not one.
+            consumed = 0
+            m = self._custom_re.search(text)
+            while m is not None:
+                i = m.start()
+                if i == 0 or (i - 1 >= consumed and _schema_boundary(text, i)):
+                    consumed = m.end()
+                    found = self._custom_at(text, i, m.group().lower())
+                    if found is not None:
+                        out.append(found)
+                m = self._custom_re.search(text, i + 1)
+        if "//" not in self._disabled and "//" not in self._custom:
+            pos = text.find("//")
+            while pos >= 0:
+                found = self._slashes_at(text, pos)
+                if found is not None:
+                    out.append(found)
+                pos = text.find("//", pos + 2)
+        if self._fuzzy_ip():
+            for m in _IPV4.finditer(text):
+                if m.start() and _IPV4_BEFORE.match(text[m.start() - 1]):
+                    continue
+                found = self._prefixed(text, m.start(), "http://", "")
+                if found is not None:
+                    out.append(found)
+        return out
+
+    def _extra_at_start(self, text: str) -> Match | None:
+        """As ``match_at_start``: a custom schema or ``//host`` at ``text[0]`` (``url``
+        is the link text, as there)."""
+        found = None
+        if self._custom_re is not None:
+            m = self._custom_re.match(text)
+            if m is not None:
+                found = self._custom_at(text, 0, m.group().lower())
+        if found is None and text.startswith("//") and "//" not in self._disabled and "//" not in self._custom:
+            found = self._slashes_at(text, 0)
+        if found is not None:
+            found.url = found.raw  # as LinkifyUts58.match_at_start: the text
+        return found
+
+    def _custom_at(self, text: str, start: int, key: str) -> Match | None:
+        custom = self._custom.get(key)
+        if custom is None:
+            return None
+        pos = start + len(key)
+        length = _run_validate(self, custom, text, pos)
+        if length <= 0:
+            return None
+        raw = text[start : pos + length]
+        found = Match(key, start, pos + length, raw, raw, raw)
+        if custom.normalize is None:
+            self.normalize(found)
+        elif inspect.ismethod(custom.normalize):
+            custom.normalize(found)
+        else:
+            custom.normalize(self, found)
+        return found
+
+    def _slashes_at(self, text: str, pos: int) -> Match | None:
+        """``//host/path`` (linkify-it's ``//`` schema): not after ``:`` or ``/``."""
+        if not _schema_boundary(text, pos) or (pos and text[pos - 1] in ":/"):
+            return None
+        return self._prefixed(text, pos, "https:", "//")
+
+    def _prefixed(self, text: str, pos: int, prefix: str, schema: str) -> Match | None:
+        """The link UTS #58 finds in ``prefix + text[pos:]`` starting at its start, as a
+        match of ``text`` (its ``url`` the href); read through growing windows, as
+        :meth:`LinkifyUts58.link_at`."""
+        n = len(text) - pos
+        size = _FIRST_WINDOW
+        host_start = len(prefix) + (2 if schema == "//" else 0)
+        while True:
+            window = prefix + text[pos : pos + min(n, size)]
+            link = next(self._base(window), None)  # type: ignore[attr-defined]
+            if link is not None and link.start != 0:
+                link = None
+            if size >= n or self._settled(window, host_start, link):  # type: ignore[attr-defined]
+                break
+            size *= 16
+        if link is None or link.end <= len(prefix) + 1 or link.kind != "url":
+            return None
+        tlds = default_tlds() if self._tlds is None else self._tlds
+        kept = next(self._apply_policy(window, [link], tlds), None)
+        if kept is None or kept.start != 0:
+            return None
+        end = pos + kept.end - len(prefix)
+        raw = text[pos:end]
+        return self._normalized(Match(schema, pos, end, raw, raw, raw, kept.href))
+
+
+def _raw_match(link: Link) -> Match:
+    """A match before :meth:`LinkifyItOptions.normalize`: ``url`` is the text, as in linkify-it."""
+    return Match(_schema(link), link.start, link.end, link.text, link.text, link.text, link.href)
+
+
+def _custom(definition: Mapping[str, Any], schema: str) -> _Custom:
+    validate = definition.get("validate")
+    normalize = definition.get("normalize")
+    if normalize is not None and not callable(normalize):
+        raise TypeError(f"schema {schema!r}: normalize must be a function, not {type(normalize).__name__}")
+    if isinstance(validate, str):
+        validate = re.compile(validate, re.IGNORECASE)  # as linkify-it-py: str patterns ignore case
+    if isinstance(validate, re.Pattern):
+        anchored = validate.pattern.startswith("^")
+        if anchored:  # matched at pos, without copying the rest of the text
+            validate = re.compile(validate.pattern[1:], validate.flags)
+        return _Custom(validate, normalize, anchored)
+    if not callable(validate):
+        raise TypeError(
+            f"schema {schema!r}: validate must be a function, a re.Pattern or a str, not {type(validate).__name__}"
+        )
+    return _Custom(validate, normalize, False)
+
+
+def _run_validate(owner: Any, custom: _Custom, text: str, pos: int) -> int:
+    validate = custom.validate
+    if isinstance(validate, re.Pattern):
+        m = validate.match(text, pos) if custom.anchored else validate.search(text[pos:])
+        return len(m.group(0)) if m else 0
+    length = validate(text, pos) if inspect.ismethod(validate) else validate(owner, text, pos)
+    if not isinstance(length, int):  # (False, as linkify-it's validators return, is 0)
+        raise TypeError(f"a schema's validate must return an int (a length), not {type(length).__name__}")
+    return max(0, min(length, len(text) - pos))
+
+
+
+class LinkifyUts58(LinkifyItOptions):
+    """linkify-it-py's ``LinkifyIt`` interface, as markdown-it-py uses it, on UTS #58.
+
+    ``options`` takes linkify-it-py's options (see :meth:`set`). ``tlds`` replaces
+    the default top-level domains (see :meth:`tlds`). ``schemas`` are added as with
+    :meth:`add` (``LinkifyIt(schemas, options)`` takes them first; here ``options``
+    comes first, as before 0.2). ``policy`` is the §8 linkification policy (a
+    ``LinkPolicy``, ``'recommended'`` or ``'base'``); the default (``None``) is
+    :meth:`LinkPolicy.recommended`, the policy for text people read.
+
+    Differences from linkify-it-py, by design: the TLD list applies to every URL,
+    with or without a scheme (UTS #58 requires a known TLD); URLs and emails are
+    found by UTS #58 (with their ``href`` as ``url``: ``https://`` for a URL without
+    a scheme). The options and schemas linkify-it-py documents are in
+    :class:`LinkifyItOptions`.
+    """
+
+    def __init__(
+        self,
+        options: Mapping[str, bool] | None = None,
+        *,
+        tlds: Collection[str] | None = None,
+        policy: LinkPolicy | str | None = None,
+        schemas: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.policy: LinkPolicy = resolve_policy(policy, "recommended")
+        self._init_options()
+        if tlds is not None:
+            self.tlds(tlds)
+        if schemas is not None:
+            if not isinstance(schemas, Mapping):
+                raise TypeError(f"schemas must be a mapping, not {type(schemas).__name__}")
+            for key, definition in schemas.items():
+                self.add(key, definition)
+        if options is not None:
+            self.set(options)
 
     # -- detection -----------------------------------------------------------------
 
@@ -277,12 +615,14 @@ class LinkifyUts58:
             return False
         if link.kind == "email":
             return self._opts["fuzzy_email"] or link.text[:7].lower() == "mailto:"
-        return self._opts["fuzzy_link"] or schema != ""
+        if schema == "":  # as linkify-it: fuzzy links go with the http: schema
+            return self._opts["fuzzy_link"] and "http:" not in self._disabled
+        return schema not in self._custom
 
     def _iter(self, text: str) -> Iterator[Link]:
         tlds = default_tlds() if self._tlds is None else self._tlds
         base = _with_host_cuts(text, self._base(text), self.policy, tlds, _core.SPECIAL_SCHEMES | set(self._schemes))
-        for link in apply_policy(text, base, self.policy, tlds=tlds):
+        for link in self._apply_policy(text, base, tlds):
             if self._wanted(link):
                 yield link
 
@@ -296,12 +636,17 @@ class LinkifyUts58:
     def pretest(self, text: str) -> bool:
         """A quick check: ``False`` means ``text`` surely has no link."""
         require_str(text, "text")
-        return "//" in text or "@" in text or any(sep in text for sep in LABEL_SEPARATORS)
+        return (
+            "//" in text or "@" in text or any(sep in text for sep in LABEL_SEPARATORS)
+            or self._custom_pretest(text)
+        )
 
     def test(self, text: str) -> bool:
         """Whether ``text`` has a link."""
         if not self.pretest(text):
             return False
+        if self._has_extras():
+            return self.match(text) is not None
         return any(shown_as_written(link) for link in self._iter(text))
 
     def match(self, text: str) -> list[Match] | None:
@@ -313,7 +658,9 @@ class LinkifyUts58:
         shows such a link as its ``display``.
         """
         require_str(text, "text")
-        found = [_to_match(link) for link in self._iter(text) if shown_as_written(link)]
+        found = [self._normalized(_raw_match(link)) for link in self._iter(text) if shown_as_written(link)]
+        if self._has_extras():
+            found = _merge(found, self._extra_matches(text))
         return found or None
 
     def match_at_start(self, text: str) -> Match | None:
@@ -332,7 +679,9 @@ class LinkifyUts58:
         """
         require_str(text, "text")
         kept = self.link_at(text, 0)
-        if kept is None or not shown_as_written(kept):
+        if kept is None:
+            return self._extra_at_start(text)
+        if not shown_as_written(kept):
             return None
         # markdown-it-py advances by len(match.url) and normalizes url itself:
         # here url is the link text, not the (escaped) href.

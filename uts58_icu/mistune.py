@@ -49,7 +49,7 @@ _A_CLOSE = re.compile(r"</a[\s>]", re.IGNORECASE)
 
 def make_linkify(
     *,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     options: Mapping[str, bool] | None = None,
     tlds: Collection[str] | None = None,
     linkifier: LinkifyUts58 | None = None,

@@ -41,7 +41,7 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE, AtomicString
 
-from .linkification.policy import LinkPolicy
+from .linkification.policy import LinkPolicy, resolve_policy
 from .markdown_it import LinkifyUts58, visible_text
 
 __all__ = ["LinkifyTreeprocessor", "Uts58LinkifyExtension", "makeExtension"]
@@ -54,13 +54,7 @@ _A_CLOSE = re.compile(r"</a\s*>", re.IGNORECASE)
 
 
 def _policy(value: object) -> LinkPolicy:
-    if value is None or value == "recommended":
-        return LinkPolicy.recommended()
-    if value == "base":
-        return LinkPolicy()
-    if isinstance(value, LinkPolicy):
-        return value
-    raise TypeError(f"policy must be a LinkPolicy, 'recommended' or 'base', not {value!r}")
+    return resolve_policy(value, "recommended")
 
 
 def _bool(value: object, name: str) -> bool:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from .batch import OffsetUnit, find_links_batch, find_links_series, pandas_values, redact_batch
-from .linkification.policy import LinkPolicy
+from .linkification.policy import LinkPolicy, resolve_policy
 from .linkification.redact import Replacement
 
 __all__ = ["links_arrow_fn", "links_udf", "redact_udf", "spark_link_type", "worker_setup"]
@@ -57,7 +57,7 @@ def spark_link_type() -> Any:
 
 
 def links_udf(
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     *,
     offsets: OffsetUnit = "codepoint",
     tlds: Collection[str] | None = None,
@@ -70,8 +70,7 @@ def links_udf(
     import pandas as pd
     from pyspark.sql.functions import pandas_udf
 
-    if policy is not None and not isinstance(policy, LinkPolicy):
-        raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
+    policy = resolve_policy(policy, "base")
     frozen_tlds = None if tlds is None else frozenset(tlds)
 
     @pandas_udf(spark_link_type())  # type: ignore[untyped-decorator]
@@ -86,7 +85,7 @@ def redact_udf(
     *,
     emails: Replacement = "<EMAIL>",
     urls: Replacement = None,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     tlds: Collection[str] | None = None,
 ) -> Any:
     """A ``pandas_udf`` (string → string) applying :func:`uts58_icu.redact` to each value."""
@@ -107,7 +106,7 @@ def redact_udf(
 def links_arrow_fn(
     column: str,
     *,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     offsets: OffsetUnit = "codepoint",
     output: str = "links",
 ) -> Callable[[Iterator[Any]], Iterator[Any]]:

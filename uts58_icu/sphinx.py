@@ -25,7 +25,8 @@ another linkifier those rules run markdown-it-py's own.
 
 Config values:
 
-* ``uts58_linkify_policy``: ``'recommended'`` (default) or ``'base'``;
+* ``uts58_linkify_policy``: ``'recommended'`` (default), ``'base'`` or a ``LinkPolicy``
+  (anything else stops the build with a ``ConfigError``);
 * ``uts58_linkify_emails``: link email addresses without ``mailto:`` (default ``True``);
 * ``uts58_linkify_schemes``: extra URL schemes to link (default ``[]``).
 """
@@ -37,7 +38,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
-from .linkification.policy import LinkPolicy
+from .linkification.policy import LinkPolicy, resolve_policy
 from .markdown_it import LinkifyUts58, core_rule, inline_rule
 
 __all__ = ["patch_markdown_it", "setup"]
@@ -47,20 +48,43 @@ _UNDO = "_uts58_undo_patch"
 _RULES = (("markdown_it.parser_inline", inline_rule), ("markdown_it.parser_core", core_rule))
 
 
-def _factory(config: Any) -> Any:
+def _check_config(app: Any, config: Any) -> None:
+    """``config-inited``: a bad ``uts58_linkify_*`` value is Sphinx's ``ConfigError``
+    (one line, "Configuration error: …"), not an extension crash (issue 20 item 14)."""
+    from sphinx.errors import ConfigError
+
+    try:
+        _settings(config)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _settings(config: Any) -> tuple[LinkPolicy, bool, list[str]]:
     policy = config.uts58_linkify_policy
-    if policy not in ("recommended", "base"):
-        raise ValueError(f"uts58_linkify_policy must be 'recommended' or 'base', not {policy!r}")
+    if not isinstance(policy, (str, LinkPolicy)):  # conf.py may build a LinkPolicy
+        raise TypeError(f"uts58_linkify_policy must be a policy name or a LinkPolicy, not {type(policy).__name__}")
+    try:
+        resolved = resolve_policy(policy)
+    except ValueError as exc:
+        raise ValueError(f"uts58_linkify_policy: {exc}") from None
     emails = config.uts58_linkify_emails
     if not isinstance(emails, bool):
         raise TypeError(f"uts58_linkify_emails must be a bool, not {type(emails).__name__}")
-    schemes = list(config.uts58_linkify_schemes)
+    schemes = config.uts58_linkify_schemes
+    if isinstance(schemes, str) or not isinstance(schemes, (list, tuple)):
+        raise TypeError(f"uts58_linkify_schemes must be a list of schemes, not {type(schemes).__name__}")
+    for scheme in schemes:
+        if not isinstance(scheme, str):
+            raise TypeError(f"uts58_linkify_schemes must hold str, not {type(scheme).__name__}")
+        LinkifyUts58().add(scheme, "http:")  # the ValueError for a bad scheme, now
+    return resolved, emails, list(schemes)
 
-    def LinkifyIt() -> LinkifyUts58:
-        lin = LinkifyUts58(
-            {"fuzzy_email": emails},
-            policy=LinkPolicy.recommended() if policy == "recommended" else LinkPolicy(),
-        )
+
+def _factory(config: Any) -> Any:
+    policy, emails, schemes = _settings(config)
+
+    def LinkifyIt(*args: Any, **kwargs: Any) -> LinkifyUts58:
+        lin = LinkifyUts58({"fuzzy_email": emails}, policy=policy)
         for scheme in schemes:
             lin.add(scheme, "http:")
         return lin
@@ -141,9 +165,10 @@ def setup(app: Any) -> dict[str, Any]:
     from . import __version__
 
     app.setup_extension("myst_parser")
-    app.add_config_value("uts58_linkify_policy", "recommended", "env", types=[str])
+    app.add_config_value("uts58_linkify_policy", "recommended", "env", types=[str, LinkPolicy])
     app.add_config_value("uts58_linkify_emails", True, "env", types=[bool])
     app.add_config_value("uts58_linkify_schemes", [], "env", types=[list, tuple])
+    app.connect("config-inited", _check_config)
     # before MyST-Parser's builder-inited handler (priority 500) checks for a linkifier
     app.connect("builder-inited", _install, priority=100)
     app.connect("build-finished", _restore)

@@ -1,10 +1,11 @@
-"""Run bleach's, Django's and Jinja2's own linkify/urlize tests against our integrations.
+"""Run bleach's, Django's, Jinja2's, linkify-it-py's and mistune's own tests against our integrations.
 
     python tests/peer_suites/run_peer_suites.py [--work DIR] [--update]
 
 For each peer: ``pip download`` the sdist of the version that is installed, extract
 its test files, run them with pytest and a plugin from this folder that routes the
-peer's entry points to ours (``peer_bleach``, ``peer_django``, ``peer_jinja2``), and
+peer's entry points to ours (``peer_bleach``, ``peer_django``, ``peer_jinja2``,
+``peer_linkify_it``, ``peer_mistune``), and
 compare the failing test ids with ``expected_differences.txt``. Exit status 1 when a
 test fails that is not listed there, or a listed test passes (then the list is stale:
 remove the line). Nothing from the peers is kept in the repository; the reasons for
@@ -52,7 +53,18 @@ SUITES = (
           select="Urlize or urlize"),
     Suite("jinja2", "Jinja2", "peer_jinja2",
           ("test_filters.py", "test_utils.py", "test_regression.py"), ("tests/",), select="urlize"),
+    Suite("linkify-it", "linkify-it-py", "peer_linkify_it",
+          ("test/test_apis.py", "test/test_linkify.py", "test/test_pathological.py", "test/test_port_parity.py"),
+          ("test/",), rootdir="."),
+    # mistune's url-plugin fixtures; MyST-Parser's sdist (5.2.0) ships no tests.
+    Suite("mistune", "mistune", "peer_mistune", ("tests/test_plugins.py",), ("tests/",),
+          select="TestPlugin1_url or TestPlugin2_url", rootdir="."),
 )  # fmt: skip
+
+
+def _norm(name: str) -> str:
+    """An sdist file name as PEP 625 spells it (``linkify-it-py`` → ``linkify_it_py``)."""
+    return name.lower().replace("-", "_")
 
 
 def fetch(suite: Suite, work: Path) -> Path:
@@ -60,14 +72,14 @@ def fetch(suite: Suite, work: Path) -> Path:
     ver = version(suite.dist)
     dl = work / "sdists"
     dl.mkdir(parents=True, exist_ok=True)
-    found = [p for p in dl.glob("*.tar.gz") if p.name.lower().startswith(f"{suite.dist.lower()}-{ver}.")]
+    found = [p for p in dl.glob("*.tar.gz") if _norm(p.name).startswith(_norm(f"{suite.dist}-{ver}."))]
     if not found:
         subprocess.run(
             [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
              "-d", str(dl), f"{suite.dist}=={ver}"],
             check=True,
         )
-        found = [p for p in dl.glob("*.tar.gz") if p.name.lower().startswith(f"{suite.dist.lower()}-{ver}.")]
+        found = [p for p in dl.glob("*.tar.gz") if _norm(p.name).startswith(_norm(f"{suite.dist}-{ver}."))]
     (sdist,) = found
     top = work / sdist.name[: -len(".tar.gz")]
     if not top.exists():

@@ -62,3 +62,17 @@ def test_link_redactor_finds_what_pii_formatter_misses(tmp_path: Path) -> None:
         assert not any(e in t for e in NON_ASCII + ASCII)
         assert "<IP>" in t and "10.0.0." in t  # public IPs replaced, private ones kept
     print(f"emails: {emails_in} in the input; LinkRedactor replaced {ours_found}, PIIFormatter {stock_found}")
+
+
+def test_defaults_match_pii_formatter() -> None:
+    """Issue 20 item 16: a drop-in swap keeps PIIFormatter's defaults (the shared parameters)."""
+    import inspect
+
+    stock = inspect.signature(PIIFormatter).parameters
+    ours = inspect.signature(LinkRedactor).parameters
+    shared = set(stock) & set(ours)
+    assert {"remove_emails", "remove_ips", "only_remove_public_ips", "email_replacement", "ip_replacement"} <= shared
+    for name in shared:
+        assert ours[name].default == stock[name].default, name
+    text = "server 8.8.8.8 and 1.1.1.1"
+    assert LinkRedactor().format(text) == PIIFormatter().format(text)

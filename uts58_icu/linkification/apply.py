@@ -36,7 +36,7 @@ from ..core.escaping import decode_for_checks
 from ..core.termination import Note
 from . import rules
 from .homographs import homograph_flags
-from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns
+from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns, resolve_policy
 
 __all__ = ["apply_policy", "explain_notes", "find_links", "iter_links"]
 
@@ -44,11 +44,7 @@ Say = Callable[[int, int, str], None]
 
 
 def _check_policy(policy: object) -> LinkPolicy:
-    if policy is None:
-        return DEFAULT_POLICY
-    if not isinstance(policy, LinkPolicy):
-        raise TypeError(f"policy must be a LinkPolicy or None, not {type(policy).__name__}")
-    return policy
+    return resolve_policy(policy, "base")
 
 
 def _options(
@@ -86,7 +82,7 @@ def find_links(
     text: str,
     *,
     tlds: Collection[str] | None = None,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     emails: bool = True,
     schemeless: bool = True,
     schemes: Collection[str] = (),
@@ -120,7 +116,7 @@ def iter_links(
     text: str,
     *,
     tlds: Collection[str] | None = None,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     emails: bool = True,
     schemeless: bool = True,
     schemes: Collection[str] = (),
@@ -140,7 +136,7 @@ def explain_notes(
     text: str,
     *,
     tlds: Collection[str] | None = None,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     emails: bool = True,
     schemeless: bool = True,
     schemes: Collection[str] = (),

@@ -40,7 +40,7 @@ def explain(
     index: int,
     *,
     tlds: Collection[str] | None = None,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
 ) -> Explanation:
     """Explain detection at ``text[index]``: the link covering it, or why there is none.
 
@@ -60,7 +60,7 @@ def explain(
 
 
 def explain_all(
-    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | None = None
+    text: str, *, tlds: Collection[str] | None = None, policy: LinkPolicy | str | None = None
 ) -> tuple[list[Link], list[Note]]:
     """Every link and every note for ``text`` (what ``uts58 detect --explain`` prints)."""
     return explain_notes(text, tlds=tlds, policy=policy)

@@ -1,28 +1,42 @@
-"""Turning plain text into HTML with links."""
+"""Turning plain text into HTML with links: :func:`linkify_text_to_html`.
+
+Text in, HTML out: every character of the input is escaped (``<b>`` becomes
+``&lt;b&gt;``). To add links to HTML that is already HTML (tags kept), use
+:func:`uts58_icu.html.linkify`. ``linkify_html`` is the old name of
+:func:`linkify_text_to_html` (deprecated: it read as "linkify some HTML").
+"""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Collection
+from typing import Any
 
 from .._args import require_str
 from .apply import find_links
-from .policy import LinkPolicy
+from .policy import LinkPolicy, resolve_policy
 
-__all__ = ["linkify_html"]
+__all__ = ["linkify_html", "linkify_text_to_html"]
 
 
-def linkify_html(
+def linkify_text_to_html(
     text: str,
     *,
     rel: str | None = "nofollow noopener",
     target: str | None = None,
     tlds: Collection[str] | None = None,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     emails: bool = True,
     schemeless: bool = True,
     schemes: Collection[str] = (),
 ) -> str:
-    """HTML for ``text``: all text escaped, each link an ``<a href="…">``.
+    """HTML for the plain text ``text``: all of it escaped, each link an ``<a href="…">``.
+
+    The input is text, not HTML: ``linkify_text_to_html("<b>x.com</b>")`` is
+    ``'&lt;b&gt;<a href="https://x.com" rel="nofollow noopener">x.com</a>&lt;/b&gt;'``.
+    For HTML input (tags kept, only text nodes linked) use :func:`uts58_icu.html.linkify`,
+    whose default ``rel`` is bleach's ``"nofollow"``; here ``rel`` defaults to
+    ``"nofollow noopener"``.
 
     The attribute is the link's ``href`` (ASCII host, percent-encoded) and the
     visible text its ``display`` (minimally escaped, Unicode host). Both are
@@ -45,8 +59,7 @@ def linkify_html(
         extra += f' target="{html.escape(target, quote=True)}"'
     out = []
     pos = 0
-    if policy is None:
-        policy = LinkPolicy.recommended()
+    policy = resolve_policy(policy, "recommended")
     for link in find_links(
         text, tlds=tlds, policy=policy, emails=emails, schemeless=schemeless, schemes=schemes
     ):
@@ -58,3 +71,18 @@ def linkify_html(
         pos = link.end
     out.append(html.escape(text[pos:], quote=False))
     return "".join(out)
+
+
+def linkify_html(text: str, **options: Any) -> str:
+    """Deprecated name of :func:`linkify_text_to_html` (text in, HTML out).
+
+    Emits ``DeprecationWarning``: the name read as "linkify this HTML", which is
+    :func:`uts58_icu.html.linkify`.
+    """
+    warnings.warn(
+        "uts58_icu.linkify_html is renamed linkify_text_to_html: it escapes its input as plain text; "
+        "to add links to HTML (tags kept) use uts58_icu.html.linkify",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return linkify_text_to_html(text, **options)

@@ -16,7 +16,7 @@ from .._icu import identifier_allowed_ranges, idna_to_unicode, unicode_set_range
 from ..core.properties import regex_class
 from .rules import FILE_EXTENSION_TLDS
 
-__all__ = ["DEFAULT_FILE_EXTENSION_TLDS", "LinkPolicy"]
+__all__ = ["DEFAULT_FILE_EXTENSION_TLDS", "POLICY_NAMES", "LinkPolicy", "resolve_policy"]
 
 #: TLDs that are also common file extensions (``helpers.py``, ``README.md``, ``a.zip``);
 #: see :data:`uts58_icu.linkification.rules.FILE_EXTENSION_TLDS` for the rationale.
@@ -170,7 +170,7 @@ class LinkPolicy:
     def recommended(cls) -> LinkPolicy:
         """The policy recommended for text that people will read (§8 linkification).
 
-        Used by default by everything that makes links for people (``linkify_html``,
+        Used by default by everything that makes links for people (``linkify_text_to_html``,
         ``uts58 linkify``, the Markdown and HTML integrations); :func:`find_links`
         keeps the conformant base by default. Every rule is its own field, so one can
         be turned off with :func:`dataclasses.replace`::
@@ -250,3 +250,32 @@ class _PolicyPatterns:
 @lru_cache(maxsize=1)
 def policy_patterns() -> _PolicyPatterns:
     return _PolicyPatterns()
+
+
+#: The names every ``policy=`` argument and setting accepts: ``"base"`` is
+#: ``LinkPolicy()`` (the conformant base algorithm), ``"recommended"`` is
+#: :meth:`LinkPolicy.recommended`.
+POLICY_NAMES: tuple[str, ...] = ("base", "recommended")
+
+
+def resolve_policy(value: object, default: Literal["base", "recommended"] = "base") -> LinkPolicy:
+    """The one rule of every entry point's ``policy=`` (issue 20 item 13).
+
+    A :class:`LinkPolicy` is used as it is; a name of :data:`POLICY_NAMES` stands for
+    its policy; ``None`` is the entry point's ``default``. An unknown name raises
+    ``ValueError`` listing the names, anything else ``TypeError``.
+    """
+    if isinstance(value, LinkPolicy):
+        return value
+    if value is None:
+        value = default
+    if isinstance(value, str):
+        if value == "base":
+            return DEFAULT_POLICY
+        if value == "recommended":
+            return RECOMMENDED_POLICY
+        raise ValueError(
+            f"unknown policy {value!r}: use a LinkPolicy or one of " + ", ".join(map(repr, POLICY_NAMES))
+        )
+    raise TypeError(f"policy must be a LinkPolicy, a policy name ('base', 'recommended') or None, "
+                    f"not {type(value).__name__}")

@@ -25,7 +25,7 @@ from ..core._classes import patterns
 from ..core.detection import Link, _ascii_host, _domain_end, _mailto, anatomy, tld_set
 from ..core.detection import find_links as base_find_links
 from .apply import find_links
-from .policy import LinkPolicy
+from .policy import LinkPolicy, resolve_policy
 
 __all__ = ["Replacement", "redact"]
 
@@ -62,7 +62,7 @@ def redact(
     *,
     emails: Replacement = "<EMAIL>",
     urls: Replacement = None,
-    policy: LinkPolicy | None = None,
+    policy: LinkPolicy | str | None = None,
     tlds: Collection[str] | None = None,
 ) -> str:
     """``text`` with each email address replaced by ``emails`` and each URL by ``urls``.
@@ -88,6 +88,7 @@ def redact(
     require_str(text, "text")
     _check_replacement(emails, "emails")
     _check_replacement(urls, "urls")
+    policy = resolve_policy(policy)  # checked even when nothing is replaced
     if emails is None and urls is None:
         return text
     tld_lookup = tld_set(tlds)
