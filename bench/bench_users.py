@@ -412,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         ("detect", lambda: bench_detect_paths(texts, repeat, budget)),
         ("html", lambda: bench_html_paths(texts, repeat, budget, size_mb)),
         ("markdown", lambda: bench_markdown_paths(texts, repeat, budget, size_mb / 3)),
-        ("cli", lambda: bench_cli_paths(2, budget * 2, cli_mb, args.tmpdir)),
+        ("cli", lambda: bench_cli_paths(2 if q else 3, budget * 2, cli_mb, args.tmpdir)),
         ("django", lambda: bench_django_paths(2 if q else 3, args.cve_n)),
         ("latency", lambda: bench_latency(repeat)),
     ]
