@@ -307,7 +307,7 @@ def cjk_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | None:
         pos = j
 
 
-def code_key_email(text: str, link: Link) -> int | None:
+def code_key_email(text: str, link: Link, assignment_only: bool = False) -> int | None:
     """``reject_code_context`` for emails: ``key=bob@x.org`` links only ``bob@x.org``.
 
     ``=`` and ``!`` are allowed in a local-part (§5.1 Link_Email) but addresses people
@@ -324,7 +324,9 @@ def code_key_email(text: str, link: Link) -> int | None:
     at = link.start + link.text.rindex("@")
     m = _KEY_EQUALS.match(text, link.start, at)
     if m and m.end() < at:
-        return m.end()
+        if not assignment_only or _assignment_starts(text, link.start):
+            return m.end()
+        return None  # ``<CAJ=abc@…>``: not a value that starts after '=' (issue 18 class 7)
     if ("{" in link.text) != ("}" in link.text):
         return -1  # shell brace expansion: ``{french,spanish}@lists.debian.org``
     if link.start > 0 and text[link.start - 1] in ">}":
@@ -335,6 +337,12 @@ def code_key_email(text: str, link: Link) -> int | None:
     if bang != -1 and bang + 1 < at:
         return bang + 1
     return None
+
+
+def _assignment_starts(text: str, key_start: int) -> bool:
+    from .context import assignment_starts
+
+    return assignment_starts(text, key_start)
 
 
 def trailing_question_mark(text: str, link: Link, a: LinkAnatomy) -> int | None:
@@ -388,7 +396,7 @@ def narrow(
             reject(f"§8 cjk_end: {cut[1]}: link ends at {end}")
             link, a = new, anatomy(new)
     if policy.reject_code_context:
-        key = code_key_email(text, link)
+        key = code_key_email(text, link, policy.keep_unassigned_email_keys)
         if key == -1:
             reject("§8 reject_code_context: brace expansion, a template or an SSH remote, not an email address")
             return None
