@@ -38,8 +38,10 @@ PLAN = [
     ("code-review-mail", "linux-mailinglist-archives/linux-api.vger.kernel.org.0", ("inbox", 80), "raw"),
     ("mail-archive", "GraseHotspot/mailing-list-archives", ("glob", "_emails/", ".md", 150), "raw"),
     ("irc", "monero-project/research-lab", ("glob", "meta/research-meeting-logs/", ".txt", 10), "raw"),
+    ("irc", "monero-project/monero-site", ("glob", "_posts/", "-meeting-held-on", 40, "logs-for-the"), "raw"),
     ("meeting-notes", "nodejs/TSC", ("glob", "meetings/", ".md", 60), "raw"),
     ("release-notes", "tmux/tmux", ("glob", "CHANGES", "", 1), "raw"),
+    ("release-notes", "curl/curl", ("history", "RELEASE-NOTES", 25), "raw"),
     ("social", "Archie22is/tweet-archive", ("glob", "data/csv/", ".csv", 200), "tweets-csv"),
     ("tutorials-i18n", "trekhleb/javascript-algorithms", ("i18n", 90), "raw"),
 ]
@@ -72,8 +74,12 @@ def pin() -> int:
             chosen = [(c, "m") for c in _spread(commits, how[1])]
         else:
             names = git(repo, "ls-tree", "-r", "--name-only", head).decode().splitlines()
-            if how[0] == "glob":
-                names = sorted(n for n in names if n.startswith(how[1]) and n.endswith(how[2]))
+            if how[0] == "history":  # the file as it was at commits spread over its history
+                commits = git(repo, "rev-list", "--first-parent", head, "--", how[1]).decode().split()
+                chosen = [(c, how[1]) for c in _spread(commits, how[2])]
+            elif how[0] == "glob":
+                names = sorted(n for n in names if n.startswith(how[1]) and (n.endswith(how[2]) or how[2] in n)
+                               and (len(how) < 5 or how[4] in n))
                 chosen = [(head, n) for n in _spread(names, how[3])]
             else:
                 names = sorted(n for n in names if n.endswith(".md") and any(f".{t}." in n for t in I18N_TAGS))

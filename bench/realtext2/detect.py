@@ -3,7 +3,9 @@
 
 Detectors: those of ``bench/realtext/detect.py`` (base, recommended, linkify-it-py,
 urlextract, turbohtml) and linkify-it from npm (``node/``: ``npm ci`` there first),
-run by node on the same documents; its UTF-16 offsets are converted to code points.
+run by node on the same documents, with its default options (6.x: ``fuzzyLink`` off,
+so bare domains are not linked) and with ``fuzzyLink: true`` (``linkify-it-npm-fuzzy``,
+5.x's default); its UTF-16 offsets are converted to code points.
 
   python bench/realtext2/detect.py [--only NAME] [--tag TAG]
 """
@@ -39,10 +41,10 @@ def _utf16_to_cp(text: str) -> list[int]:
     return out
 
 
-def run_npm_linkify(docs: list[tuple[str, str]]) -> dict[str, list[list]]:
+def run_npm_linkify(docs: list[tuple[str, str]], fuzzy: bool = False) -> dict[str, list[list]]:
     node = HERE / "node"
     payload = "".join(json.dumps({"doc": d, "text": t}) + "\n" for d, t in docs)
-    res = subprocess.run(["node", str(node / "run_linkify_it.js")], input=payload, capture_output=True,
+    res = subprocess.run(["node", str(node / "run_linkify_it.mjs"), *(["--fuzzy"] if fuzzy else [])], input=payload, capture_output=True,
                          text=True, check=True, cwd=node)
     texts = dict(docs)
     out = {}
@@ -55,7 +57,7 @@ def run_npm_linkify(docs: list[tuple[str, str]]) -> dict[str, list[list]]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    names = [*first.DETECTORS, "linkify-it-npm"]
+    names = [*first.DETECTORS, "linkify-it-npm", "linkify-it-npm-fuzzy"]
     ap.add_argument("--only", action="append", choices=names)
     ap.add_argument("--tag", default="")
     args = ap.parse_args()
@@ -63,10 +65,12 @@ def main() -> int:
     docs = documents()
     for name in args.only or names:
         t0 = time.perf_counter()
-        if name == "linkify-it-npm":
-            spans = run_npm_linkify(docs)
+        if name.startswith("linkify-it-npm"):
+            fuzzy = name.endswith("-fuzzy")
+            spans = run_npm_linkify(docs, fuzzy)
             version = json.loads((HERE / "node" / "node_modules" / "linkify-it" / "package.json").read_text())["version"]
-            meta = {"label": "linkify-it (npm) new LinkifyIt().match(text), node", "version": version}
+            opts = "{fuzzyLink: true}" if fuzzy else "(default options)"
+            meta = {"label": f"linkify-it (npm) new LinkifyIt({opts}).match(text), node", "version": version}
         else:
             run, meta = first.DETECTORS[name]()
             spans = {d: sorted(set(run(t))) for d, t in docs}
