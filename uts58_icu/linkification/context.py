@@ -53,9 +53,15 @@ _TRACE_HEADERS = frozenset({
     "x-forwarded-for", "x-originating-ip", "x-gm-message-state", "x-google-smtp-source",
     "list-id", "x-mailing-list", "x-loop", "x-original-sender", "x-received-from",
     "x-detected-operating-system", "x-spam-checker-version", "x-spam-status", "x-spam-level",
+    "x-mailfrom", "x-antiabuse", "x-spamd-result", "x-spamd-bar", "x-get-message-sender-via",
 })
-_TRACE_PREFIXES = ("arc-", "x-ms-", "x-microsoft-", "x-spam", "x-ironport", "x-forefront", "x-gm-", "x-google-")
-_HEADER_NAME = re.compile(r"(?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*):")
+_TRACE_PREFIXES = ("arc-", "x-ms-", "x-microsoft-", "x-spam", "x-ironport", "x-forefront", "x-gm-", "x-google-", "x-rspamd-")
+_HEADER_NAME = re.compile(r"(?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?):")
+# The local-part of a message identifier as mail programs make them: Thunderbird
+# (``54EF720C.3040203``), a UUID, Gmail (``CAESLx0+…``), a timestamp (``20081218010343.GC23506``).
+_MSGID_LOCAL = re.compile(
+    r"[0-9A-F]{8}\.[0-9]{5,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|CA[A-Za-z0-9+_=-]{24,}|[0-9]{12,}"
+)
 _QUOTE_PREFIX = re.compile(r">(?: ?>)* ?")
 # DSN/SMTP original recipient (RFC 3461): ``ORCPT=rfc822;bob@example.org``.
 _ORCPT = re.compile(r"ORCPT[\s=<(]*rfc822;\s*<?\Z", re.IGNORECASE)
@@ -65,19 +71,12 @@ _IN_ARTICLE = re.compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii][
 # ``jane at example.org`` (Pipermail, MHonArc): the word before `` at `` is a local-part.
 _SPELLED_AT = re.compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+)\Z")
 _LOCAL_ONLY = re.compile(r"[._%+=\d]")
-# Words after which `` at example.org`` is prose (``look at``, ``available at``, ``us at``).
-_PROSE_BEFORE_AT = frozenset("""
-look looks looking looked available hosted host hosting here there it us me them him her you online
-live lives living located find found see seen visit visiting site page website is are was were be been
-being published posted stored kept served out up work works working worked docs documentation
-information info mirror mirrors mirrored point points pointed started running runs run deployed
-download downloads downloaded get got go going goes archived archive archives also now then only just
-even or and but both one anyone everyone code project projects repository repo source sources files
-file list lists registered register sign signed listed blog post posts talk talks meet meeting team
-company job jobs apply applied hosted started starting start stop stopped arrive arrived stay stayed
-anywhere somewhere everywhere elsewhere anything something nothing everything this that these those
-what which who whom whose where when why how directly exactly right left aimed aim target targeted
-""".split())
+# Pipermail's author line: ``Jane Doe jane at example.org`` (a name, then the spelt-out address).
+_NAME_BEFORE = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w'-]+(?: [A-Z][\w'.-]+)+[ \t]+\Z")
+# An archive's redaction of a local-part (``mi***a@example.org``) and an address split by
+# markup against harvesters (``bob<span>@</span>example.org``, ``bob&#64;example.org``).
+_REDACTED = re.compile(r"(?<=[^\W_])(?:\*{2,}|\.{3}|\u2026)")
+_SPLIT_AT = re.compile(r"(?:@|&#64;|&#x40;|&commat;)(?:</span>|</b>|</i>)?\Z")
 _HEADER_LINE_START = re.compile(r"(?:>[ >]*)?(?:From|To|Cc|CC|Reply-To|Sender|Author|Maintainer)\s*:\s*", re.IGNORECASE)
 
 # IRC: ``nick!ident@host``; ``(~ident@host)`` / ``[n=ident@host]`` in join/quit lines.
@@ -132,7 +131,7 @@ def header_name(text: str, pos: int) -> str | None:
                 return None
             continue
         m = _HEADER_NAME.match(text, ls)
-        return m.group(1).lower() if m is not None and m.end() <= pos else None
+        return m.group(1).lower().replace(" ", "-") if m is not None and m.end() <= pos else None
     return None
 
 
@@ -141,7 +140,13 @@ def _is_trace(name: str) -> bool:
 
 
 def _spelled_at(text: str, link: Link) -> str | None:
-    """``reject_spelled_at_addresses``: ``jane at example.org`` and pieces of it."""
+    """``reject_obfuscated_addresses``: ``jane at example.org``, ``mi***a@example.org`` and pieces of them."""
+    if link.kind == "email":
+        local = link.text[: link.text.rindex("@")]
+        if _REDACTED.search(local):
+            return f"§8 reject_obfuscated_addresses: {local!r} is redacted, not an address anyone can write to"
+    elif _SPLIT_AT.search(text, max(0, link.start - 12), link.start):
+        return "§8 reject_obfuscated_addresses: the domain of an address split by markup ('@</span>')"
     before = text[max(0, link.start - 80) : link.start]
     m = _SPELLED_AT.search(before)
     if m is None:
@@ -152,13 +157,13 @@ def _spelled_at(text: str, link: Link) -> str | None:
     line = text[_line_start(text, link.start) : link.start]
     if (
         _LOCAL_ONLY.search(local)
-        or (local.islower() and local not in _PROSE_BEFORE_AT)
+        or (local.islower() and _NAME_BEFORE.search(head))
         or head.endswith(("<", "mailto:", "("))
         or after.startswith((">", " (", ")"))
         or _HEADER_LINE_START.match(line)
         or after.lstrip().startswith("wrote")
     ):
-        return f"§8 reject_spelled_at_addresses: '{local}{m.group(2)}…' is an address spelt out, not a host"
+        return f"§8 reject_obfuscated_addresses: '{local}{m.group(2)}…' is an address spelt out, not a host"
     return None
 
 
@@ -203,14 +208,31 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
     return None
 
 
+def _qp_break(text: str, link: Link) -> str | None:
+    """``reject_quoted_printable_breaks``: a link cut by a quoted-printable soft line break."""
+    if link.text.endswith("=") and text.startswith("\n", link.end) or text.startswith("=\n", link.end):
+        return "§8 reject_quoted_printable_breaks: '=' ends the line (quoted-printable soft break): the link goes on"
+    ls = _line_start(text, link.start)
+    if ls == link.start and ls >= 2 and text[ls - 2] == "=" and ls >= 3 and not text[ls - 3].isspace():
+        return "§8 reject_quoted_printable_breaks: the tail of a token cut by a quoted-printable soft break"
+    return None
+
+
 def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> str | None:
     """The rejecting context rule of ``policy`` for base ``link``, or None to keep it."""
+    if policy.reject_quoted_printable_breaks:
+        why = _qp_break(text, link)
+        if why:
+            return why
     scheme = a.has_scheme if link.kind == "url" else link.text[:7].lower() == "mailto:"
     if (policy.reject_message_ids or policy.reject_mail_trace_headers) and not scheme:
         name = header_name(text, link.start)
         if name is not None:
             if policy.reject_message_ids and name in _MSGID_HEADERS:
                 return f"§8 reject_message_ids: in the {name!r} header, a message identifier, not a mailbox"
+            if (policy.reject_message_ids and name in ("reply-to", "in-reply") and link.kind == "email"
+                    and _MSGID_LOCAL.match(link.text)):
+                return f"§8 reject_message_ids: a message identifier in the {name!r} line, not a mailbox"
             if policy.reject_mail_trace_headers and _is_trace(name):
                 return f"§8 reject_mail_trace_headers: in the {name!r} trace/routing header, not an address to visit"
     if link.kind == "email" and not scheme:
@@ -221,7 +243,7 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
             return "§8 reject_message_ids: a quoted message identifier <…@…>, not a mailbox"
         if policy.reject_irc_hostmasks and _irc_hostmask(text, link):
             return "§8 reject_irc_hostmasks: an IRC hostmask (nick!ident@host, (~ident@host) has joined)"
-    if policy.reject_spelled_at_addresses and not scheme:
+    if policy.reject_obfuscated_addresses and not scheme:
         why = _spelled_at(text, link)
         if why:
             return why

@@ -27,8 +27,9 @@ _BOOL_FIELDS = (
     "require_identifier_allowed", "spoof_check", "reject_spoof", "cjk_boundary", "cjk_end",
     "trim_markup", "reject_code_context", "reject_file_names", "reject_abbreviations",
     "reject_generic_tld_names", "reject_code_spans", "reject_obfuscated_email_domains", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
-    "reject_spelled_at_addresses", "reject_message_ids", "reject_mail_trace_headers", "reject_irc_hostmasks",
+    "reject_obfuscated_addresses", "reject_message_ids", "reject_mail_trace_headers", "reject_irc_hostmasks",
     "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
+    "reject_quoted_printable_breaks",
 )
 
 
@@ -113,10 +114,11 @@ class LinkPolicy:
     #: passed to the base detector. Not registrable domains: a deliberate step past
     #: §1.4 for developer documentation, where a written scheme shows the intent.
     dotless_hosts: frozenset[str] = frozenset()
-    #: §8 usability (issue 18, :mod:`~uts58_icu.linkification.context`): an address spelt
-    #: out in a list archive (``jane at example.org``, Pipermail) is not a link, and
-    #: neither is its domain alone.
-    reject_spelled_at_addresses: bool = False
+    #: §8 usability (issue 18, :mod:`~uts58_icu.linkification.context`): an address that
+    #: is not valid as written is not a link, and neither is its domain alone: spelt out
+    #: in a list archive (``jane at example.org``, Pipermail), redacted (``mi***a@example.org``)
+    #: or split by markup (``bob<span>@</span>example.org``).
+    reject_obfuscated_addresses: bool = False
     #: §8 usability: ``<…@…>`` in ``Message-ID:``, ``References:``, ``In-Reply-To:`` (also
     #: folded, quoted with ``>``, or ``In article <…>``) is a message identifier, not a mailbox.
     reject_message_ids: bool = False
@@ -141,6 +143,9 @@ class LinkPolicy:
     #: A step past the base's bounds (inside its span): ``https://a.example/x<https://a.example/x>``
     #: (Outlook's plain-text form) is two links, the second without the ``<``.
     split_glued_urls: bool = False
+    #: §8 usability: in raw mail, a link that a quoted-printable soft line break (``=`` at
+    #: the end of a line) cuts is not the address written; neither is the tail after it.
+    reject_quoted_printable_breaks: bool = False
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
@@ -200,9 +205,10 @@ class LinkPolicy:
         On: ``trim_markup``, ``cjk_boundary``, ``cjk_end``, ``reject_code_context``,
         ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
         ``reject_code_spans``, ``reject_obfuscated_email_domains``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, the mail/chat/code context rules of
-        issue 18 (``reject_spelled_at_addresses``, ``reject_message_ids``,
+        issue 18 (``reject_obfuscated_addresses``, ``reject_message_ids``,
         ``reject_mail_trace_headers``, ``reject_irc_hostmasks``, ``reject_code_expressions``,
-        ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``),
+        ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
+        ``reject_quoted_printable_breaks``),
         ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
@@ -252,7 +258,7 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_compound_schemes=True,
     reject_reverse_dns_names=True,
     drop_empty_query=True,
-    reject_spelled_at_addresses=True,
+    reject_obfuscated_addresses=True,
     reject_message_ids=True,
     reject_mail_trace_headers=True,
     reject_irc_hostmasks=True,
@@ -260,6 +266,7 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_code_expressions=True,
     keep_unassigned_email_keys=True,
     split_glued_urls=True,
+    reject_quoted_printable_breaks=True,
     dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",
     idn_display="punycode_if_confusable",
