@@ -90,11 +90,14 @@ _IRC_LINE_START = re.compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<--
 
 # Code: a receiver that starts a member access (``this.constructor.name``, ``input.id``).
 _CODE_RECEIVERS = frozenset({
-    "this", "self", "super", "document", "window", "navigator", "event", "evt", "input",
-    "console", "props", "state", "module", "exports", "process", "element", "elem", "el",
-    "JSON", "Math", "Object", "Array", "String", "Number", "Promise", "Reflect", "Symbol",
-    "localStorage", "sessionStorage", "req", "res", "ctx", "args", "kwargs", "cls", "obj",
+    "this", "self", "super", "document", "window", "navigator", "event", "evt", "input", "props",
+    "module", "exports", "process", "el", "JSON", "Math", "Object", "Array", "String", "Number",
+    "Promise", "Reflect", "Symbol", "localStorage", "sessionStorage", "ctx", "args", "kwargs", "cls", "obj",
 })
+# Words that are also the first label of real hosts are left out (``console.cloud.google.com``,
+# ``res.cloudinary.com``, ``element.io``, ``state.nj.us``); under the web's own TLDs a
+# two-label name is a host (``self.com``, ``window.org``).
+_WEB_HOST_TLDS = frozenset({"com", "org", "net", "edu", "gov", "mil", "int"})
 _CAMEL = re.compile(r"[a-z][a-z0-9]*[A-Z]")
 _CODE_BEFORE = re.compile(r"(?:(?:^|\s)(?:[=!]==?|&&|\|\|)|\b(?:return|typeof|await|var|const))[ \t]+\Z", re.M)
 _CODE_AFTER = re.compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;[ \t]*(?:\n|\Z)")
@@ -196,7 +199,7 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
     labels = host.split(".")
     if len(labels) < 2:
         return None
-    if labels[0] in _CODE_RECEIVERS:
+    if labels[0] in _CODE_RECEIVERS and (len(labels) > 2 or labels[-1].lower() not in _WEB_HOST_TLDS):
         return f"§8 reject_code_expressions: {labels[0]!r} starts a member access ({host!r} is code)"
     if any(_CAMEL.match(label) for label in labels[1:-1]):
         return f"§8 reject_code_expressions: a camelCase inner label in {host!r} (code)"
