@@ -34,6 +34,7 @@ CASES = [
     ("write to <jane.doe at lists.example.org>", [], "reject_obfuscated_addresses"),
     ("On Mon, bob_smith at example.net wrote:", [], "reject_obfuscated_addresses"),
     ("From: Tim White <ti***8@example.com>", [], "reject_obfuscated_addresses"),
+    ("Joe <j_***r@example.de> and Al <l.***g@example.com>", [], "reject_obfuscated_addresses"),
     ('Return to "[Jo <jo***s<span>@</span>example.org>]"', [], "reject_obfuscated_addresses"),
     # archives that print the headers for people
     ("Message ID: \\<534BCAEB.9020907@example.com\\><br>", [], "reject_message_ids"),

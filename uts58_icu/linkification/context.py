@@ -75,7 +75,7 @@ _LOCAL_ONLY = re.compile(r"[._%+=\d]")
 _NAME_BEFORE = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w'-]+(?: [A-Z][\w'.-]+)+[ \t]+\Z")
 # An archive's redaction of a local-part (``mi***a@example.org``) and an address split by
 # markup against harvesters (``bob<span>@</span>example.org``, ``bob&#64;example.org``).
-_REDACTED = re.compile(r"(?<=[^\W_])(?:\*{2,}|\.{3}|\u2026)")
+_REDACTED = re.compile(r"(?<=[^\s*])(?:\*{2,}|\.{3}|\u2026)")
 _SPLIT_AT = re.compile(r"(?:@|&#64;|&#x40;|&commat;)(?:</span>|</b>|</i>)?\Z")
 _HEADER_LINE_START = re.compile(r"(?:>[ >]*)?(?:From|To|Cc|CC|Reply-To|Sender|Author|Maintainer)\s*:\s*", re.IGNORECASE)
 
