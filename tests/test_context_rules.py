@@ -137,6 +137,7 @@ def test_mailto_without_scheme_or_fields_unchanged() -> None:
         ("EMAIL=foo@example.org", ["foo@example.org"]),
         ("export EMAIL=foo@example.org", ["foo@example.org"]),
         ("git commit --author=foo@example.org", ["foo@example.org"]),
+        ('config = StringIO("USER=foo\\nEMAIL=foo@example.org")', ["foo@example.org"]),
         ("see <CAJ=abc@example.com> there", ["CAJ=abc@example.com"]),
         ("x[CAJ=abc@example.com]", ["CAJ=abc@example.com"]),
     ],

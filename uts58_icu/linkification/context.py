@@ -107,8 +107,9 @@ _DOTNET = re.compile(r"[A-Z]{2,4}\.NET")
 _HFIELDS = re.compile(r"(?:[?&][A-Za-z][A-Za-z0-9._~%-]*=[A-Za-z0-9._~%!$'*+,;:@/=-]*)+")
 _GLUED = re.compile(r"<(?=(?:https?|ftp)://|mailto:)", re.IGNORECASE)
 # Where a ``KEY=`` before an email starts a value: the line's start, after a space, an
-# option dash, a separator of a query string or parameter list, or a quote.
-_ASSIGNMENT_BEFORE = frozenset(" \t\n-;&?\"',")
+# option dash, a separator of a query string or parameter list, a quote, or the backslash of
+# an escape in a string literal (``"USER=foo\\nEMAIL=foo@example.org"``: the key is ``EMAIL``).
+_ASSIGNMENT_BEFORE = frozenset(" \t\n-;&?\"',\\")
 
 
 def _line_start(text: str, pos: int) -> int:
