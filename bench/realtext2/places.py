@@ -19,6 +19,19 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
+
+
+def _first_places():  # bench/realtext/places.py (same module name as this file: load it by path)
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("realtext_places", HERE.parent / "realtext" / "places.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+regions = _first_places().regions  # union of all spans, overlapping spans merged
+
 DETECTORS = ["base", "recommended", "linkify-it", "urlextract", "turbohtml", "linkify-it-npm", "linkify-it-npm-fuzzy"]
 
 
@@ -44,14 +57,7 @@ def places(detectors: list[str] = DETECTORS) -> list[dict]:
     genre = manifest()
     out = []
     for doc in genre:
-        cands = sorted({(s, e) for d in detectors for s, e, _ in spans[d].get(doc, [])})
-        groups: list[list[int]] = []
-        for s, e in cands:
-            if groups and s < groups[-1][1]:
-                groups[-1][1] = max(groups[-1][1], e)
-            else:
-                groups.append([s, e])
-        for lo, hi in groups:
+        for lo, hi in regions({d: spans[d].get(doc, []) for d in detectors}):
             per = {d: sorted((s, e) for s, e, _ in spans[d].get(doc, []) if lo <= s and e <= hi) for d in detectors}
             agreed = len({tuple(v) for v in per.values()}) == 1
             out.append({"doc": doc, "genre": genre[doc], "region": [lo, hi], "agreed": agreed})
