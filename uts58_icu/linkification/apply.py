@@ -34,7 +34,7 @@ from ..core.detection import (
 )
 from ..core.escaping import decode_for_checks
 from ..core.termination import Note
-from . import rules
+from . import context, rules
 from .homographs import homograph_flags
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns, resolve_policy
 
@@ -208,11 +208,23 @@ def apply_policy(
     say: Say | None = None,
 ) -> Iterator[Link]:
     """The links of ``policy`` from base-algorithm ``links``: each dropped, kept, or narrowed."""
-    for link in links:
-        out = _one(text, link, policy, tlds, say)
-        if out is not None:
-            # The layer only removes links or moves their bounds inward.
-            assert link.start <= out.start < out.end <= link.end
+    covered = 0  # end of an extended mailto: link; base links inside it are its header fields
+    for base in links:
+        for link, note in context.split_glued(text, base, policy, tlds):
+            if note is not None and say is not None:
+                say(link.start, link.end, note)
+            out = _one(text, link, policy, tlds, say)
+            if out is None or out.start < covered:
+                continue
+            # The layer only removes links or moves their bounds inward (a split piece lies
+            # inside its base link); the one step outward is extend_mailto_headers.
+            assert base.start <= link.start <= out.start < out.end <= link.end <= base.end
+            longer = context.extend_mailto(text, out, policy)
+            if longer is not None:
+                out = longer[0]
+                covered = out.end
+                if say is not None:
+                    say(out.start, out.end, longer[1])
             yield out
 
 
@@ -228,6 +240,11 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
     host = text[a.host_start : a.host_end]
     is_ip = link.kind == "url" and (host.startswith("[") or bool(patterns().ipv4.fullmatch(host)))
     pp = policy_patterns()
+    # §8 context (issue 18): mail headers, IRC hostmasks, spelt-out addresses, code.
+    why = context.reject_reason(text, link, a, policy)
+    if why is not None:
+        reject(why)
+        return None
     # §8 "alter the bounds": the recommended rules that move a link's bounds inward.
     narrowed = rules.narrow(text, link, a, policy, tlds, reject)
     if narrowed is None:

@@ -28,6 +28,9 @@ _BOOL_FIELDS = (
     "trim_markup", "reject_code_context", "reject_file_names", "reject_abbreviations",
     "reject_generic_tld_names", "reject_code_spans", "reject_obfuscated_email_domains", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
     "trim_bidi_controls", "cjk_host_cut",
+    "reject_obfuscated_addresses", "reject_message_ids", "reject_mail_trace_headers", "reject_irc_hostmasks",
+    "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
+    "reject_quoted_printable_breaks",
 )
 
 
@@ -112,6 +115,38 @@ class LinkPolicy:
     #: passed to the base detector. Not registrable domains: a deliberate step past
     #: §1.4 for developer documentation, where a written scheme shows the intent.
     dotless_hosts: frozenset[str] = frozenset()
+    #: §8 usability (issue 18, :mod:`~uts58_icu.linkification.context`): an address that
+    #: is not valid as written is not a link, and neither is its domain alone: spelt out
+    #: in a list archive (``jane at example.org``, Pipermail), redacted (``mi***a@example.org``)
+    #: or split by markup (``bob<span>@</span>example.org``).
+    reject_obfuscated_addresses: bool = False
+    #: §8 usability: ``<…@…>`` in ``Message-ID:``, ``References:``, ``In-Reply-To:`` (also
+    #: folded, quoted with ``>``, or ``In article <…>``) is a message identifier, not a mailbox.
+    reject_message_ids: bool = False
+    #: §8 usability: names and addresses in mail trace and envelope headers (``Received:``,
+    #: ``Return-Path:``, ``Delivered-To:``, ``List-Id:``, DKIM, ``ORCPT rfc822;…``) are
+    #: routing records; a written URL or ``mailto:`` (``List-Unsubscribe:``) stays a link.
+    reject_mail_trace_headers: bool = False
+    #: §8 usability: an IRC hostmask (``nick!~ident@host``, ``(~ident@host) has joined``)
+    #: is a connection identity, not a mailbox.
+    reject_irc_hostmasks: bool = False
+    #: A step past §5.2 (like ``dotless_hosts``): a written ``mailto:`` link takes its
+    #: RFC 6068 header fields (``mailto:list-request@example.org?subject=unsubscribe``).
+    extend_mailto_headers: bool = False
+    #: §8 "refrain from linkify helpers.py": a schemeless name that is a member access
+    #: (``this.constructor.name``, ``input.id``, ``document.forms.my``), an operand of an
+    #: expression, or a ``.NET`` product name (``ASP.NET``) is code, not a host.
+    reject_code_expressions: bool = False
+    #: With ``reject_code_context``: strip ``KEY=`` before an email only where it starts
+    #: a value (``EMAIL=foo@example.org`` at a line start or after a space, ``--email=``);
+    #: elsewhere (``<CAJ=abc@…>``, ``[n=ident@host]``) keep the base's span.
+    keep_unassigned_email_keys: bool = False
+    #: A step past the base's bounds (inside its span): ``https://a.example/x<https://a.example/x>``
+    #: (Outlook's plain-text form) is two links, the second without the ``<``.
+    split_glued_urls: bool = False
+    #: §8 usability: in raw mail, a link that a quoted-printable soft line break (``=`` at
+    #: the end of a line) cuts is not the address written; neither is the tail after it.
+    reject_quoted_printable_breaks: bool = False
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
@@ -179,7 +214,12 @@ class LinkPolicy:
 
         On: ``trim_markup``, ``cjk_boundary``, ``cjk_end``, ``reject_code_context``,
         ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
-        ``reject_code_spans``, ``reject_obfuscated_email_domains``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, ``trim_bidi_controls``, ``cjk_host_cut``, ``bidi_controls='escape'``, and
+        ``reject_code_spans``, ``reject_obfuscated_email_domains``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, the mail/chat/code context rules of
+        issue 18 (``reject_obfuscated_addresses``, ``reject_message_ids``,
+        ``reject_mail_trace_headers``, ``reject_irc_hostmasks``, ``reject_code_expressions``,
+        ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
+        ``reject_quoted_printable_breaks``), ``trim_bidi_controls``, ``cjk_host_cut``,
+        ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
         """
@@ -230,6 +270,15 @@ RECOMMENDED_POLICY = LinkPolicy(
     drop_empty_query=True,
     trim_bidi_controls=True,
     cjk_host_cut=True,
+    reject_obfuscated_addresses=True,
+    reject_message_ids=True,
+    reject_mail_trace_headers=True,
+    reject_irc_hostmasks=True,
+    extend_mailto_headers=True,
+    reject_code_expressions=True,
+    keep_unassigned_email_keys=True,
+    split_glued_urls=True,
+    reject_quoted_printable_breaks=True,
     dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",
     idn_display="punycode_if_confusable",

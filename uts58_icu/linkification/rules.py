@@ -341,7 +341,7 @@ def cjk_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | None:
         pos = j
 
 
-def code_key_email(text: str, link: Link) -> int | None:
+def code_key_email(text: str, link: Link, assignment_only: bool = False) -> int | None:
     """``reject_code_context`` for emails: ``key=bob@x.org`` links only ``bob@x.org``.
 
     ``=`` and ``!`` are allowed in a local-part (§5.1 Link_Email) but addresses people
@@ -358,7 +358,9 @@ def code_key_email(text: str, link: Link) -> int | None:
     at = link.start + link.text.rindex("@")
     m = _KEY_EQUALS.match(text, link.start, at)
     if m and m.end() < at:
-        return m.end()
+        if not assignment_only or _assignment_starts(text, link.start):
+            return m.end()
+        return None  # ``<CAJ=abc@…>``: not a value that starts after '=' (issue 18 class 7)
     if ("{" in link.text) != ("}" in link.text):
         return -1  # shell brace expansion: ``{french,spanish}@lists.debian.org``
     if link.start > 0 and text[link.start - 1] in ">}" and not _QUOTE_MARKS.fullmatch(text, _word_start(text, link.start), link.start):
@@ -436,6 +438,12 @@ def cjk_host_cuts(text: str, tlds: Collection[str], schemes: Collection[str]) ->
     return out
 
 
+def _assignment_starts(text: str, key_start: int) -> bool:
+    from .context import assignment_starts
+
+    return assignment_starts(text, key_start)
+
+
 def trailing_question_mark(text: str, link: Link, a: LinkAnatomy) -> int | None:
     """``drop_empty_query``: a lone ``?`` at the end of a URL is the sentence's.
 
@@ -487,7 +495,7 @@ def narrow(
             reject(f"§8 cjk_end: {cut[1]}: link ends at {end}")
             link, a = new, anatomy(new)
     if policy.reject_code_context:
-        key = code_key_email(text, link)
+        key = code_key_email(text, link, policy.keep_unassigned_email_keys)
         if key == -1:
             reject("§8 reject_code_context: brace expansion, a template or an SSH remote, not an email address")
             return None

@@ -1,0 +1,307 @@
+"""§8 rules that read the context of a link: mail headers, IRC logs, code (issue 18).
+
+Text that people write to each other (raw mail, list archives, chat logs) holds
+strings that are syntactically addresses but are identifiers: Message-IDs, trace
+headers, IRC hostmasks, addresses spelt out against spam harvesters. Each rule here is
+one :class:`~uts58_icu.linkification.policy.LinkPolicy` field, on in ``recommended()``.
+
+Rules that reject (:func:`reject_reason`) only drop a base link. Two rules step past
+the base, on purpose, and say so in ``conformance/NOTES.md``:
+
+- ``split_glued_urls`` cuts one base link in two where Outlook glued a URL to its own
+  copy in angle brackets (``https://a.example/x<https://a.example/x>``): both pieces
+  lie inside the base link's span;
+- ``extend_mailto_headers`` extends a written ``mailto:`` link over its RFC 6068 header
+  fields (``mailto:list-request@example.org?subject=unsubscribe``), past §5.2's end.
+
+Every test is local: a bounded look at the characters and lines around the link
+(at most ``_MAX_LOOKBACK`` code points back), so the cost stays linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from ..core.detection import Link, LinkAnatomy, anatomy, link_at
+from .rules import _reterminate
+
+if TYPE_CHECKING:
+    from .policy import LinkPolicy
+
+__all__ = ["assignment_starts", "extend_mailto", "reject_reason", "split_glued"]
+
+#: How far back a header's continuation lines are followed (code points, lines).
+_MAX_LOOKBACK = 4000
+_MAX_LINES = 60
+
+# Header fields whose values are message identifiers (RFC 5322 §3.6.4, RFC 2045 Content-ID).
+_MSGID_HEADERS = frozenset({
+    "message-id", "references", "in-reply-to", "resent-message-id", "original-message-id",
+    "x-original-message-id", "supersedes", "content-id", "x-message-id",
+    "x-mailman-original-message-id", "x-mailman-original-references",
+})
+# Trace and envelope fields (RFC 5321 §4.4, RFC 5322 §3.6.7, RFC 2919 List-Id, RFC 6376
+# DKIM, RFC 8601): routing records and machine addresses, not addresses to write to.
+_TRACE_HEADERS = frozenset({
+    "received", "x-received", "return-path", "delivered-to", "x-original-to", "envelope-to",
+    "x-envelope-to", "x-envelope-from", "errors-to", "x-beenthere", "dkim-signature",
+    "x-google-dkim-signature", "authentication-results", "received-spf", "x-forwarded-to",
+    "x-forwarded-for", "x-originating-ip", "x-gm-message-state", "x-google-smtp-source",
+    "list-id", "x-mailing-list", "x-loop", "x-original-sender", "x-received-from",
+    "x-detected-operating-system", "x-spam-checker-version", "x-spam-status", "x-spam-level",
+    "x-mailfrom", "x-antiabuse", "x-spamd-result", "x-spamd-bar", "x-get-message-sender-via",
+})
+_TRACE_PREFIXES = ("arc-", "x-ms-", "x-microsoft-", "x-spam", "x-ironport", "x-forefront", "x-gm-", "x-google-", "x-rspamd-")
+_HEADER_NAME = re.compile(r"(?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?):")
+# The local-part of a message identifier as mail programs make them: Thunderbird
+# (``54EF720C.3040203``), a UUID, Gmail (``CAESLx0+…``), a timestamp (``20081218010343.GC23506``).
+_MSGID_LOCAL = re.compile(
+    r"[0-9A-F]{8}\.[0-9]{5,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|CA[A-Za-z0-9+_=-]{24,}|[0-9]{12,}"
+)
+_QUOTE_PREFIX = re.compile(r">(?: ?>)* ?")
+# DSN/SMTP original recipient (RFC 3461): ``ORCPT=rfc822;bob@example.org``.
+_ORCPT = re.compile(r"ORCPT[\s=<(]*rfc822;\s*<?\Z", re.IGNORECASE)
+# Usenet and archive quoting of a message identifier: ``In article <…@…>``.
+_IN_ARTICLE = re.compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii][Dd])\s*[:=]?\s*<\Z")
+
+# ``jane at example.org`` (Pipermail, MHonArc): the word before `` at `` is a local-part.
+_SPELLED_AT = re.compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+)\Z")
+_LOCAL_ONLY = re.compile(r"[._%+=\d]")
+# Pipermail's author line: ``Jane Doe jane at example.org`` (a name, then the spelt-out address).
+_NAME_BEFORE = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w'-]+(?: [A-Z][\w'.-]+)+[ \t]+\Z")
+# An archive's redaction of a local-part (``mi***a@example.org``) and an address split by
+# markup against harvesters (``bob<span>@</span>example.org``, ``bob&#64;example.org``).
+_REDACTED = re.compile(r"(?<=[^\s*])(?:\*{2,}|\.{3}|\u2026)")
+_SPLIT_AT = re.compile(r"(?:@|&#64;|&#x40;|&commat;)(?:</span>|</b>|</i>)?\Z")
+_HEADER_LINE_START = re.compile(r"(?:>[ >]*)?(?:From|To|Cc|CC|Reply-To|Sender|Author|Maintainer)\s*:\s*", re.IGNORECASE)
+
+# IRC: ``nick!ident@host``; ``(~ident@host)`` / ``[n=ident@host]`` in join/quit lines.
+_NICK = re.compile(r"[A-Za-z\[\]\\`_^{|}][A-Za-z0-9\[\]\\`_^{|}-]*")
+_IDENT_PREFIX = re.compile(r"(?:[~+^=-]|[ni]=)")
+_IRC_EVENT = re.compile(
+    r"has (?:joined|quit|left)|\b(?:joined|left|quit|parted|Quit|Read error|Ping timeout|"
+    r"is now known as|Remote host closed)\b"
+)
+_IRC_LINE_START = re.compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<--|\*|--|Joins:|Quits:|Parts:)")
+
+# Code: a receiver that starts a member access (``this.constructor.name``, ``input.id``).
+_CODE_RECEIVERS = frozenset({
+    "this", "self", "super", "document", "window", "navigator", "event", "evt", "input", "props",
+    "module", "exports", "process", "el", "JSON", "Math", "Object", "Array", "String", "Number",
+    "Promise", "Reflect", "Symbol", "localStorage", "sessionStorage", "ctx", "args", "kwargs", "cls", "obj",
+})
+# Words that are also the first label of real hosts are left out (``console.cloud.google.com``,
+# ``res.cloudinary.com``, ``element.io``, ``state.nj.us``); under the web's own TLDs a
+# two-label name is a host (``self.com``, ``window.org``).
+_WEB_HOST_TLDS = frozenset({"com", "org", "net", "edu", "gov", "mil", "int"})
+_CAMEL = re.compile(r"[a-z][a-z0-9]*[A-Z]")
+_CODE_BEFORE = re.compile(r"(?:(?:^|\s)(?:[=!]==?|&&|\|\|)|\b(?:return|typeof|await|var|const))[ \t]+\Z", re.M)
+_CODE_AFTER = re.compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;[ \t]*(?:\n|\Z)")
+_DOTNET = re.compile(r"[A-Z]{2,4}\.NET")
+
+# ``mailto:…`` then RFC 6068 header fields: ``?hfname=hfvalue *( "&" hfname=hfvalue )``.
+_HFIELDS = re.compile(r"(?:[?&][A-Za-z][A-Za-z0-9._~%-]*=[A-Za-z0-9._~%!$'*+,;:@/=-]*)+")
+_GLUED = re.compile(r"<(?=(?:https?|ftp)://|mailto:)", re.IGNORECASE)
+# Where a ``KEY=`` before an email starts a value: the line's start, after a space, an
+# option dash, a separator of a query string or parameter list, a quote, or the backslash of
+# an escape in a string literal (``"USER=foo\\nEMAIL=foo@example.org"``: the key is ``EMAIL``).
+_ASSIGNMENT_BEFORE = frozenset(" \t\n-;&?\"',\\")
+
+
+def _line_start(text: str, pos: int) -> int:
+    return text.rfind("\n", max(0, pos - _MAX_LOOKBACK), pos) + 1
+
+
+def header_name(text: str, pos: int) -> str | None:
+    """The mail header field (lower case) whose value holds ``pos``, or None.
+
+    Follows folded continuation lines (a line starting with white space, after an
+    optional ``>`` quote prefix) back to the field name, at most ``_MAX_LINES`` lines.
+    """
+    ls = _line_start(text, pos)
+    for _ in range(_MAX_LINES):
+        q = _QUOTE_PREFIX.match(text, ls)
+        body = q.end() if q else ls
+        if text[body : body + 1] in (" ", "\t"):  # a folded continuation line
+            le = text.find("\n", ls, pos)
+            if ls == 0 or not text[ls : le if le != -1 else pos].strip(" \t>"):
+                return None
+            ls = _line_start(text, ls - 1)
+            if pos - ls > _MAX_LOOKBACK:
+                return None
+            continue
+        m = _HEADER_NAME.match(text, ls)
+        return m.group(1).lower().replace(" ", "-") if m is not None and m.end() <= pos else None
+    return None
+
+
+def _is_trace(name: str) -> bool:
+    return name in _TRACE_HEADERS or name.startswith(_TRACE_PREFIXES)
+
+
+def _spelled_at(text: str, link: Link) -> str | None:
+    """``reject_obfuscated_addresses``: ``jane at example.org``, ``mi***a@example.org`` and pieces of them."""
+    if link.kind == "email":
+        local = link.text[: link.text.rindex("@")]
+        if _REDACTED.search(local):
+            return f"§8 reject_obfuscated_addresses: {local!r} is redacted, not an address anyone can write to"
+    elif _SPLIT_AT.search(text, max(0, link.start - 12), link.start):
+        return "§8 reject_obfuscated_addresses: the domain of an address split by markup ('@</span>')"
+    before = text[max(0, link.start - 80) : link.start]
+    m = _SPELLED_AT.search(before)
+    if m is None:
+        return None
+    local = m.group(1)
+    head = before[: m.start()]
+    after = text[link.end : link.end + 12]
+    line = text[_line_start(text, link.start) : link.start]
+    if (
+        _LOCAL_ONLY.search(local)
+        or (local.islower() and _NAME_BEFORE.search(head))
+        or head.endswith(("<", "mailto:", "("))
+        or after.startswith((">", " (", ")"))
+        or _HEADER_LINE_START.match(line)
+        or after.lstrip().startswith("wrote")
+    ):
+        return f"§8 reject_obfuscated_addresses: '{local}{m.group(2)}…' is an address spelt out, not a host"
+    return None
+
+
+def _irc_hostmask(text: str, link: Link) -> bool:
+    at = link.start + link.text.rindex("@")
+    ts = link.start
+    lo = max(0, link.start - 64)
+    while ts > lo and not text[ts - 1].isspace() and text[ts - 1] not in "([<":
+        ts -= 1
+    token = text[ts:at]
+    bang = token.find("!")
+    if bang > 0 and _NICK.fullmatch(token[:bang].lstrip(":@+%&~")):
+        return True
+    opener = text[ts - 1] if ts > 0 else ""
+    closer = text[link.end] if link.end < len(text) else ""
+    if opener not in "([" or not opener or closer not in ")]" or not closer:
+        return False
+    if _IDENT_PREFIX.match(text, ts):
+        return True
+    line_end = text.find("\n", link.end, link.end + 300)
+    rest = text[link.end : line_end if line_end != -1 else link.end + 300]
+    return bool(_IRC_EVENT.search(rest) or _IRC_LINE_START.match(text, _line_start(text, ts)))
+
+
+def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
+    """``reject_code_expressions``: a member access or a product name, not a host."""
+    if a.has_scheme or link.end != a.after:
+        return None
+    host = text[a.host_start : a.host_end]
+    labels = host.split(".")
+    if len(labels) < 2:
+        return None
+    if labels[0] in _CODE_RECEIVERS and (len(labels) > 2 or labels[-1].lower() not in _WEB_HOST_TLDS):
+        return f"§8 reject_code_expressions: {labels[0]!r} starts a member access ({host!r} is code)"
+    if any(_CAMEL.match(label) for label in labels[1:-1]):
+        return f"§8 reject_code_expressions: a camelCase inner label in {host!r} (code)"
+    if _DOTNET.fullmatch(host):
+        return f"§8 reject_code_expressions: {host!r} is a product name (.NET family), not a host"
+    ls = _line_start(text, link.start)
+    if _CODE_BEFORE.search(text, ls, link.start) or _CODE_AFTER.match(text, link.end):
+        return f"§8 reject_code_expressions: {host!r} is an operand of an expression (code)"
+    return None
+
+
+def _qp_break(text: str, link: Link) -> str | None:
+    """``reject_quoted_printable_breaks``: a link cut by a quoted-printable soft line break."""
+    if link.text.endswith("=") and text.startswith("\n", link.end) or text.startswith("=\n", link.end):
+        return "§8 reject_quoted_printable_breaks: '=' ends the line (quoted-printable soft break): the link goes on"
+    ls = _line_start(text, link.start)
+    if ls == link.start and ls >= 2 and text[ls - 2] == "=" and ls >= 3 and not text[ls - 3].isspace():
+        return "§8 reject_quoted_printable_breaks: the tail of a token cut by a quoted-printable soft break"
+    return None
+
+
+def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> str | None:
+    """The rejecting context rule of ``policy`` for base ``link``, or None to keep it."""
+    if policy.reject_quoted_printable_breaks:
+        why = _qp_break(text, link)
+        if why:
+            return why
+    scheme = a.has_scheme if link.kind == "url" else link.text[:7].lower() == "mailto:"
+    if (policy.reject_message_ids or policy.reject_mail_trace_headers) and not scheme:
+        name = header_name(text, link.start)
+        if name is not None:
+            if policy.reject_message_ids and name in _MSGID_HEADERS:
+                return f"§8 reject_message_ids: in the {name!r} header, a message identifier, not a mailbox"
+            if (policy.reject_message_ids and name in ("reply-to", "in-reply") and link.kind == "email"
+                    and _MSGID_LOCAL.match(link.text)):
+                return f"§8 reject_message_ids: a message identifier in the {name!r} line, not a mailbox"
+            if policy.reject_mail_trace_headers and _is_trace(name):
+                return f"§8 reject_mail_trace_headers: in the {name!r} trace/routing header, not an address to visit"
+    if link.kind == "email" and not scheme:
+        lo = max(0, link.start - 40)
+        if policy.reject_mail_trace_headers and _ORCPT.search(text, lo, link.start):
+            return "§8 reject_mail_trace_headers: an ORCPT original-recipient parameter (SMTP DSN)"
+        if policy.reject_message_ids and _IN_ARTICLE.search(text, lo, link.start) and text.startswith(">", link.end):
+            return "§8 reject_message_ids: a quoted message identifier <…@…>, not a mailbox"
+        if policy.reject_irc_hostmasks and _irc_hostmask(text, link):
+            return "§8 reject_irc_hostmasks: an IRC hostmask (nick!ident@host, (~ident@host) has joined)"
+    if policy.reject_obfuscated_addresses and not scheme:
+        why = _spelled_at(text, link)
+        if why:
+            return why
+    if policy.reject_code_expressions and link.kind == "url":
+        return _code_name(text, link, a)
+    return None
+
+
+def assignment_starts(text: str, key_start: int) -> bool:
+    """Whether a ``KEY=`` at ``key_start`` is an assignment whose value starts after ``=``."""
+    return key_start == 0 or text[key_start - 1] in _ASSIGNMENT_BEFORE
+
+
+def split_glued(
+    text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
+) -> Iterator[tuple[Link, str | None]]:
+    """``split_glued_urls``: ``https://a.example/x<https://a.example/x>`` is two links.
+
+    Yields the pieces of ``link`` (each inside its span) with a note, or ``link`` alone.
+    """
+    if not policy.split_glued_urls or link.kind != "url":
+        yield link, None
+        return
+    m = _GLUED.search(text, link.start + 1, link.end)
+    if m is None:
+        yield link, None
+        return
+    cut = m.start()
+    a = anatomy(link)
+    first_end = _reterminate(text, link, a, cut) if cut > a.after else cut
+    first = link_at(text, link.start, first_end, "url", tlds=tlds, dotless_hosts=policy.dotless_hosts)
+    if first is not None:
+        yield first, f"§8 split_glued_urls: '<' glues a second URL on at {cut}; the first ends at {first_end}"
+    kind = "email" if text.startswith("mailto:", cut + 1) or text.startswith("MAILTO:", cut + 1) else "url"
+    end = link.end - 1 if text[link.end - 1] == ">" else link.end  # the base keeps '>' after mailto:
+    second = link_at(text, cut + 1, end, kind, tlds=tlds, dotless_hosts=policy.dotless_hosts)
+    if second is not None:
+        yield replace(second, spoof=link.spoof), f"§8 split_glued_urls: the bracketed URL [{cut + 1}:{end}]"
+
+
+def extend_mailto(text: str, link: Link, policy: LinkPolicy) -> tuple[Link, str] | None:
+    """``extend_mailto_headers``: a written ``mailto:`` link takes its RFC 6068 header fields."""
+    if not policy.extend_mailto_headers or link.kind != "email" or link.text[:7].lower() != "mailto:":
+        return None
+    if not text.startswith("?", link.end):
+        return None
+    m = _HFIELDS.match(text, link.end)
+    if m is None:
+        return None
+    end = m.end()
+    while end > link.end and text[end - 1] in ".,;:!'*":
+        end -= 1
+    fields = text[link.end : end]
+    if "=" not in fields:
+        return None
+    new = replace(link, end=end, text=text[link.start : end], href=link.href + quote(fields, safe="?&=%!$'()*+,;:@/~-._"))
+    return new, f"§8 extend_mailto_headers: RFC 6068 header fields {fields!r} belong to the mailto: URL"
