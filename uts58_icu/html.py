@@ -29,8 +29,8 @@ from itertools import accumulate
 from typing import Any
 
 from ._args import require_str
+from .core._classes import patterns
 from .core.detection import Link
-from .core.escaping import escape_invisibles
 from .linkification.apply import find_links
 from .linkification.policy import LinkPolicy
 
@@ -412,15 +412,15 @@ class Linker:
 
         Besides the elements it skips, it follows what a WHATWG tree builder does that
         the standalone tokenizer cannot see (issue 22 item 1, mutation XSS): a raw-text
-        start tag (``style``, ``title``, ``noscript`` …) inside ``svg``/``math``, in a
-        ``select`` or after a ``frameset`` may be parsed as an ordinary element whose
+        start tag (``style``, ``title``, ``noscript`` …) inside ``svg``/``math`` or in a
+        ``select`` may be parsed as an ordinary element whose
         content is markup, and ``noscript`` is markup when scripting is off. Where the
         two readings could differ after the end tag — the content, read as markup, does
         not end in the data state — nothing more is linked, to the end of the document:
         an inserted ``"`` could otherwise close an attribute value the browser sees. The
         same happens when an integration point (``foreignObject``, ``desc``, ``mi`` …)
-        gets a start tag inside, as then a ``</svg>`` may be ignored, and at a
-        ``<![CDATA[`` in foreign content.
+        gets a start tag inside, as then a ``</svg>`` may be ignored, at a
+        ``<![CDATA[`` in foreign content, and at a ``<frameset>`` (text dropped there).
         """
         skipped = self._skipped
         open_skips: dict[str, int] = {}
@@ -431,7 +431,6 @@ class Linker:
         run_end = 0
         integration_points = 0  # open inside svg/math
         selects = 0
-        frameset = False
         # The open raw-text element, and the tags its content may hold when read as
         # markup (None: no browser reads it as markup).
         raw_name, raw_start, raw_tags = "", 0, None
@@ -459,13 +458,13 @@ class Linker:
                 elif foreign and tag in _INTEGRATION_POINTS and not self_closing:
                     integration_points += 1
                 if tag in _RAW_TEXT_ELEMENTS:
-                    ambiguous = foreign or selects or frameset
+                    ambiguous = foreign or selects
                     raw_name, raw_start = tag, end
                     raw_tags = frozenset() if ambiguous else _NOSCRIPT_TAGS if tag == "noscript" else None
                 elif tag == "select":
                     selects += 1
                 elif tag == "frameset":
-                    frameset = True
+                    unsure = True  # a frameset drops text but keeps whitespace; raw text is markup there
                 table.tag(kind, tag)
             elif kind == _END:
                 if tag == raw_name:
@@ -618,10 +617,11 @@ class Linker:
 
 def _visible_text(link: Link) -> str:
     """What an inserted link shows: the text as written, unless that would show a host in
-    Unicode the policy wants in Punycode (``idn_display``, a homograph) or a Bidi_Control
-    or default-ignorable character raw — then :attr:`Link.display`, as ``linkify_html``.
+    Unicode the policy wants in Punycode (``idn_display``, a homograph) or could show a
+    Bidi_Control or default-ignorable character raw — then :attr:`Link.display`, which
+    never does, as ``linkify_html``.
     """
-    if link.punycode_host or link.escape_invisibles or escape_invisibles(link.text) != link.text:
+    if link.punycode_host or link.escape_invisibles or patterns().bidi_or_ignorable.search(link.text):
         return link.display
     return link.text
 
