@@ -50,14 +50,14 @@ XSS = 'http://x.com/onerror=document.title=1337//">'
 RAW_TEXT = ["style", "title", "textarea", "xmp", "noembed", "iframe", "noscript", "noframes", "script"]
 
 
-def dom(html: str, scripting: bool) -> tuple[Any, ...] | None:
-    """html5lib's tree of ``html``, inserted (marked) ``<a>`` unwrapped, text merged."""
+def dom(html: str, scripting: bool, mark: str = MARK) -> tuple[Any, ...] | None:
+    """html5lib's tree of ``html``, inserted ``<a>`` (``mark="1"``) unwrapped, text merged."""
     parser = html5lib.HTMLParser(namespaceHTMLElements=True)
     try:
         root = parser.parse(html, scripting=scripting)
     except AssertionError:  # html5lib 1.1 trips on a few inputs
         return None
-    return tuple(_children(root, []))
+    return tuple(_children(root, [], mark))
 
 
 def _text(out: list[Any], text: str | None) -> None:
@@ -68,22 +68,23 @@ def _text(out: list[Any], text: str | None) -> None:
             out.append(text)
 
 
-def _children(el: Any, out: list[Any]) -> list[Any]:
+def _children(el: Any, out: list[Any], mark: str) -> list[Any]:
     _text(out, el.text)
     for child in el:
         if not isinstance(child.tag, str):
             out.append(("#comment", child.text))
-        elif child.tag == HTML_NS + "a" and child.get(MARK) == "1":
-            _children(child, out)
+        elif child.tag == HTML_NS + "a" and child.get(mark) == "1":
+            _children(child, out, mark)
         else:
-            out.append((child.tag, tuple(sorted(child.attrib.items())), tuple(_children(child, []))))
+            out.append((child.tag, tuple(sorted(child.attrib.items())), tuple(_children(child, [], mark))))
         _text(out, child.tail)
     return out
 
 
-def assert_same_tree(before: str, after: str) -> None:
+def assert_same_tree(before: str, after: str, mark: str = MARK) -> None:
+    """``after`` parses (scripting on and off) to ``before``'s tree plus marked ``<a>``."""
     for scripting in (True, False):
-        assert dom(after, scripting) == dom(before, scripting), (scripting, before, after)
+        assert dom(after, scripting, mark) == dom(before, scripting, mark), (scripting, before, after)
 
 
 # --- item 1: mutation XSS through foreign content -----------------------------------
@@ -188,9 +189,24 @@ PIECES = [
     *(f"<{raw}>" for raw in RAW_TEXT), *(f"</{raw}>" for raw in RAW_TEXT),
 ]  # fmt: skip
 documents = st.lists(st.sampled_from(PIECES), max_size=18).map("".join)
+# The shape of a mutation-XSS payload: contexts opened, a raw-text (or CDATA, comment)
+# start, an attribute left open, closers, a URL, the attribute's end.
+OPENERS = ["<svg>", "<math>", "<math><mi>", "<svg><foreignObject>", "<div>", "<svg><desc>", "<select>",
+           "<noscript>", "<table>", "<template>", "<p>", "<b>", "<svg/>", "<a>", "</a>", " a.com "]
+STARTS = [*(f"<{raw}>" for raw in RAW_TEXT), *(f"<{raw}/>" for raw in RAW_TEXT), "<![CDATA[", "<!--", "<plaintext>", ""]
+CLOSERS = [*(f"</{raw}>" for raw in RAW_TEXT), "</svg>", "</math>", "</mi>", "</foreignObject>", "</desc>", "</div>",
+           "</p>", "</select>", "</table>", "</template>", "]]>", "-->", "</noscript>", " "]
+shaped = st.tuples(
+    st.lists(st.sampled_from(OPENERS), max_size=4).map("".join),
+    st.sampled_from(STARTS),
+    st.sampled_from(['<img src=x title="', "<p title='", "<a title=", "<b>", ""]),
+    st.lists(st.sampled_from(CLOSERS), max_size=4).map("".join),
+    st.sampled_from(["http://x.com/onerror=alert(1)//", " a.com", "me@b.org", "x.com b.org"]),
+    st.sampled_from(['">', "'>", ">", ""]),
+).map("".join)  # fmt: skip
 
 
-@given(documents)
+@given(st.one_of(documents, shaped))
 @example('<svg><style><img src=x title="</style></svg>http://x.com/onerror=alert(1)//">')
 @example('<math><xmp><img src=x title="</xmp></math>http://x.com/onerror=alert(1)//">')
 @example("<table> x.com</table>")
