@@ -72,7 +72,7 @@ PAYLOADS = [
     f'<svg><![CDATA[></svg>]]><style><img src=x title="</style>{XSS}',
     f'<math><mi><![CDATA[></math>]]></mi><style><img src=x title="</style>{XSS}',
     f'<![CDATA[><img src=x title="]]>{XSS}',
-    f'<svg><![CDATA[ a.com ]]></svg> b.org',
+    '<svg><![CDATA[ a.com ]]></svg> b.org',
     # noscript: raw text with scripting on, markup with it off.
     f'<noscript><p title="</noscript>{XSS}',
     f'<noscript><img src=x title="</noscript>{XSS}',
@@ -83,12 +83,12 @@ PAYLOADS = [
     f'<select><style></select><img src=x title="</style>{XSS}',
     f'<select><option>a.com<textarea><img src=x title="</textarea>{XSS}',
     # Comments in attributes, and attributes in comments.
-    f'<img src=x title="<!--">http://x.com/ -->',
-    f'<p title="-->">x.com</p><!-- a.com -->',
+    '<img src=x title="<!--">http://x.com/ -->',
+    '<p title="-->">x.com</p><!-- a.com -->',
     f'<!--<img src=x title="-->{XSS}',
     f'<!--><img src=x title="-->{XSS}',
     f'<!---><img src=x title="--!>{XSS}',
-    f'<a title="<!--">x</a> http://x.com <!-- -->',
+    '<a title="<!--">x</a> http://x.com <!-- -->',
     # Tables: "</p>" and text are foster-parented; whitespace alone is not.
     '<table></p>x.com<td>a.com</table>',
     f'<table><tr></p> {XSS}</table>',
@@ -104,7 +104,7 @@ PAYLOADS = [
     '<template> a.com </template> b.org',
     # "<!--" inside raw text and script escapes.
     f'<style><!--</style><img src=x title="-->{XSS}',
-    f'<script><!--<script></script>x.com</script> a.com',
+    '<script><!--<script></script>x.com</script> a.com',
     f'<textarea><img src=x title="</textarea>{XSS}',
     f'<title><img src=x title="</title>{XSS}',
     # Plain prose, as a control: it is linked.

@@ -131,7 +131,7 @@ def test_raw_text_names_in_foreign_content(root: str, raw: str) -> None:
 )
 def test_tree_builder_context_payloads(html: str) -> None:
     out = MARKED.linkify(html)
-    assert 'onerror=document.title=1337//" ' not in out.split("title=", 1)[-1][:60]
+    assert out == html  # nothing after the point where the readings part is linked
     assert_same_tree(html, out)
 
 
@@ -164,13 +164,13 @@ def test_ordinary_foreign_content_keeps_linking(html: str) -> None:
 @pytest.mark.parametrize(
     "html",
     [
-        f"<svg><style><b>x</b></style></svg> see a.com",  # markup inside: the browser's reading differs
-        f"<noscript><style>p{{}}</style></noscript> see a.com",
-        f"<noscript><a href=u>x</noscript> see a.com",  # an a left open when scripting is off
-        f"<svg><foreignObject><p>x</p></foreignObject></svg> see a.com",
-        f"<svg><script>if (a<b) x()</script></svg> see a.com",
-        f"<noscript><!-- x </noscript> see a.com",  # a comment the end tag does not close
-        f"<svg><style><img title='</style></svg> see a.com",
+        "<svg><style><b>x</b></style></svg> see a.com",  # markup inside: the browser's reading differs
+        "<noscript><style>p{}</style></noscript> see a.com",
+        "<noscript><a href=u>x</noscript> see a.com",  # an a left open when scripting is off
+        "<svg><foreignObject><p>x</p></foreignObject></svg> see a.com",
+        "<svg><script>if (a<b) x()</script></svg> see a.com",
+        "<noscript><!-- x </noscript> see a.com",  # a comment the end tag does not close
+        "<svg><style><img title='</style></svg> see a.com",
     ],
 )
 def test_unsure_documents_stop_linking(html: str) -> None:
