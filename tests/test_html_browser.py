@@ -102,6 +102,8 @@ PAYLOADS = [
     f'<template><svg><style><img src=x title="</style>{XSS}</template>',
     '<template><tr> x.com</tr></template>',
     '<template> a.com </template> b.org',
+    '<template>x.com<colgroup><col></colgroup></template>',
+    '<template><b>a.com</b><tr><td>1</template>',
     # "<!--" inside raw text and script escapes.
     f'<style><!--</style><img src=x title="-->{XSS}',
     '<script><!--<script></script>x.com</script> a.com',

@@ -245,6 +245,20 @@ def test_links_where_no_whitespace_moves(html: str) -> None:
     assert_same_tree(html, out)
 
 
+@pytest.mark.parametrize(
+    "html", ["<template>x.com<colgroup><col></colgroup></template>", "<template>a.com<tr><td>1</template>",
+             "<template><link rel=x>a.com<caption>c</caption></template>"],
+)  # fmt: skip
+def test_no_link_that_switches_a_template_to_in_body(html: str) -> None:
+    # Found by the Chromium fuzz: an inserted <a> is the template's first start tag, which
+    # switches its contents to "in body", and the colgroup/tr/caption after it is dropped.
+    assert MARKED.linkify(html) == html
+
+
+def test_template_text_is_linked_once_its_mode_is_set() -> None:
+    assert MARKED.linkify("<template><p>a.com</p> b.org</template>").count('data-sec="1"') == 2
+
+
 # --- item 6: what an inserted link shows follows idn_display --------------------------
 
 HOMOGRAPH = "аррӏе.com"  # Cyrillic, confusable with apple.com

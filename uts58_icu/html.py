@@ -163,6 +163,11 @@ _NOSCRIPT_TAGS: frozenset[str] = _VOID_ELEMENTS | frozenset(
 #: Start tags of table structure: text right inside them is foster-parented.
 _TABLE_SECTIONS: frozenset[str] = frozenset({"tbody", "thead", "tfoot", "tr", "colgroup", "col"})
 _TABLE_CELLS: frozenset[str] = frozenset({"td", "th", "caption"})
+#: Start tags that leave a template's contents in the "in template" insertion mode
+#: (processed by the "in head" rules).
+_TEMPLATE_KEEPS_MODE: frozenset[str] = frozenset(
+    {"base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title"}
+)
 # What "in table text" treats as whitespace (ASCII whitespace; NUL is dropped there, and
 # U+FFFD stands for a NUL in the tokenized text).
 _TABLE_WHITESPACE = " \t\n\x0c\r\x00\ufffd"
@@ -261,6 +266,11 @@ class _TableContext:
     inserted ``<a>`` that leaves whitespace alone on one side would move it (issue 22
     item 14). Kept as a stack of tables (``T``), cells (``C``) and templates (``P``);
     when unsure it says "table", and the run is linked less.
+
+    A template's contents start in the "in template" insertion mode, where a start tag
+    such as ``<a>`` switches to "in body" for good (``<colgroup>``, ``<tr>`` … are then
+    ignored) while text does not: text there is not linked until a start tag has
+    switched the mode (``P0``, then ``P``).
     """
 
     __slots__ = ("stack",)
@@ -272,10 +282,12 @@ class _TableContext:
         stack = self.stack
         top = stack[-1] if stack else ""
         if kind == _START:
+            if top == "P0" and tag not in _TEMPLATE_KEEPS_MODE:
+                stack[-1] = top = "P"  # the template's insertion mode is set now
             if tag == "table":
                 stack.append("T")
             elif tag == "template":
-                stack.append("P")
+                stack.append("P0")
             elif tag in _TABLE_SECTIONS:
                 if top == "C":  # a row or section start closes the open cell
                     stack.pop()
@@ -289,17 +301,21 @@ class _TableContext:
                 if top == "C":
                     stack.pop()
             elif tag in ("table", "template"):
-                mark = "T" if tag == "table" else "P"
+                template = tag == "template"
                 for i in range(len(stack) - 1, -1, -1):
-                    if stack[i] == mark:
-                        del stack[i:]
-                        break
-                    if stack[i] == "P":
+                    is_template = stack[i][0] == "P"
+                    if is_template or (stack[i] == "T" and not template):
+                        if is_template == template:
+                            del stack[i:]
                         break  # "</table>" in a template does not close an outer table
 
     @property
     def text_foster_parented(self) -> bool:
         return bool(self.stack) and self.stack[-1] == "T"
+
+    @property
+    def text_unlinkable(self) -> bool:
+        return bool(self.stack) and self.stack[-1] == "P0"
 
 
 class _Run:
@@ -437,7 +453,7 @@ class Linker:
         table = _TableContext()
         for kind, start, end, decoded, tag, self_closing in _tokens(html):
             if kind == _TEXT or kind == _REF:
-                if depth:
+                if depth or table.text_unlinkable:
                     continue
                 if run is not None and start != run_end:  # a gap (a dropped token) ends the run
                     yield from self._flush(html, run, run_end, copied, table.text_foster_parented)
