@@ -163,6 +163,9 @@ _NOSCRIPT_TAGS: frozenset[str] = _VOID_ELEMENTS | frozenset(
 #: Start tags of table structure: text right inside them is foster-parented.
 _TABLE_SECTIONS: frozenset[str] = frozenset({"tbody", "thead", "tfoot", "tr", "colgroup", "col"})
 _TABLE_CELLS: frozenset[str] = frozenset({"td", "th", "caption"})
+_TABLE_TAGS: frozenset[str] = _TABLE_SECTIONS | _TABLE_CELLS | {"table", "template"}
+#: Tags that change what ``Linker._chunks`` tracks outside svg, math and raw text.
+_WATCHED_TAGS: frozenset[str] = _TABLE_TAGS | _RAW_TEXT_ELEMENTS | {"select", "frameset"}
 #: Start tags that leave a template's contents in the "in template" insertion mode
 #: (processed by the "in head" rules).
 _TEMPLATE_KEEPS_MODE: frozenset[str] = frozenset(
@@ -445,7 +448,8 @@ class Linker:
         copied = 0  # the input up to here is already in the output
         run: _Run | None = None
         run_end = 0
-        integration_points = 0  # open inside svg/math
+        foreign = 0  # open svg and math elements (counted)
+        integration_points = 0  # open inside them
         selects = 0
         # The open raw-text element, and the tags its content may hold when read as
         # markup (None: no browser reads it as markup).
@@ -466,36 +470,36 @@ class Linker:
             if run is not None:
                 yield from self._flush(html, run, run_end, copied, table.text_foster_parented)
                 copied, run = run_end, None
-            foreign = open_skips.get("svg", 0) + open_skips.get("math", 0)
-            unsure = False
-            if kind == _START:
-                if foreign and integration_points:
-                    unsure = True  # HTML inside svg/math: "</svg>" may be ignored from here
-                elif foreign and tag in _INTEGRATION_POINTS and not self_closing:
-                    integration_points += 1
-                if tag in _RAW_TEXT_ELEMENTS:
-                    ambiguous = foreign or selects
-                    raw_name, raw_start = tag, end
-                    raw_tags = frozenset() if ambiguous else _NOSCRIPT_TAGS if tag == "noscript" else None
-                elif tag == "select":
-                    selects += 1
-                elif tag == "frameset":
-                    unsure = True  # a frameset drops text but keeps whitespace; raw text is markup there
-                table.tag(kind, tag)
-            elif kind == _END:
-                if tag == raw_name:
-                    if raw_tags is not None and not _data_state_safe(html[raw_start:start], raw_tags):
-                        unsure = True
-                    raw_name = ""
-                if tag in _INTEGRATION_POINTS and integration_points:
-                    integration_points -= 1
-                elif tag == "select" and selects:
-                    selects -= 1
-                table.tag(kind, tag)
-            elif foreign and html.startswith("<![CDATA[", start):
-                unsure = True  # a CDATA section there, a bogus comment to the tokenizer
-            if unsure:
-                break
+            if foreign or raw_name or table.stack or tag in _WATCHED_TAGS:
+                unsure = False
+                if kind == _START:
+                    if foreign and integration_points:
+                        unsure = True  # HTML inside svg/math: "</svg>" may be ignored from here
+                    elif foreign and tag in _INTEGRATION_POINTS and not self_closing:
+                        integration_points += 1
+                    if tag in _RAW_TEXT_ELEMENTS:
+                        ambiguous = foreign or selects
+                        raw_name, raw_start = tag, end
+                        raw_tags = frozenset() if ambiguous else _NOSCRIPT_TAGS if tag == "noscript" else None
+                    elif tag == "select":
+                        selects += 1
+                    elif tag == "frameset":
+                        unsure = True  # a frameset drops text but keeps whitespace; raw text is markup there
+                    table.tag(kind, tag)
+                elif kind == _END:
+                    if tag == raw_name:
+                        if raw_tags is not None and not _data_state_safe(html[raw_start:start], raw_tags):
+                            unsure = True
+                        raw_name = ""
+                    if tag in _INTEGRATION_POINTS and integration_points:
+                        integration_points -= 1
+                    elif tag == "select" and selects:
+                        selects -= 1
+                    table.tag(kind, tag)
+                elif foreign and html.startswith("<![CDATA[", start):
+                    unsure = True  # a CDATA section there, a bogus comment to the tokenizer
+                if unsure:
+                    break
             if tag in _A_SCOPE_BOUNDARIES and open_skips.get("a"):
                 # Counted, not matched: an implied end tag leaves the count high, so the
                 # a stays open for us — text is left unlinked, the safe direction.
@@ -515,13 +519,17 @@ class Linker:
                         continue
                     open_skips[tag] = n + 1
                     depth += 1
+                    if tag in _FOREIGN_ROOTS:
+                        foreign += 1
                 elif n:
                     if tag == "a" and a_boundaries:
                         continue  # "</a>" with a boundary in between: not in scope, ignored
                     open_skips[tag] = n - 1
                     depth -= 1
-                    if tag in _FOREIGN_ROOTS and not open_skips.get("svg") and not open_skips.get("math"):
-                        integration_points = 0
+                    if tag in _FOREIGN_ROOTS:
+                        foreign -= 1
+                        if not foreign:
+                            integration_points = 0
         else:
             if run is not None:
                 yield from self._flush(html, run, run_end, copied, table.text_foster_parented)
