@@ -78,6 +78,9 @@ PAYLOADS = [
     f'<noscript><img src=x title="</noscript>{XSS}',
     f'<noscript><style></noscript><img src=x title="</style>{XSS}',
     '<noscript><img src=x></noscript> see a.com',
+    '<noscript><iframe src="about:blank" height="0"></iframe></noscript> see a.com',
+    f'<noscript><iframe><img src=x title="</iframe></noscript>{XSS}',
+    f'<noscript><style></noscript><img src=x title="</style>{XSS}',
     # select: raw-text start tags ignored by the old "in select" mode.
     f'<select><xmp></select><img src=x title="</xmp>{XSS}',
     f'<select><style></select><img src=x title="</style>{XSS}',

@@ -150,6 +150,8 @@ def test_text_before_the_disagreement_is_still_linked() -> None:
         "<math><mi>x</mi></math> see a.com",
         "<svg><style>.a{fill:red}</style></svg> see a.com",
         "<noscript><img src=pixel.gif></noscript> see a.com",
+        '<noscript><iframe src="https://t.example/ns.html?id=X" height="0"></iframe></noscript> see a.com',
+        "<noscript><style>p{}</style></noscript> see a.com",
         "<noscript><p>Enable JavaScript</p></noscript> see a.com",
         "<select><option>x</option></select><style>p{}</style> see a.com",
         "<svg></svg><textarea>t</textarea> see a.com",
@@ -165,7 +167,7 @@ def test_ordinary_foreign_content_keeps_linking(html: str) -> None:
     "html",
     [
         "<svg><style><b>x</b></style></svg> see a.com",  # markup inside: the browser's reading differs
-        "<noscript><style>p{}</style></noscript> see a.com",
+        "<noscript><style>p{}</noscript> see a.com",  # a style the end tag leaves open (scripting off)
         "<noscript><a href=u>x</noscript> see a.com",  # an a left open when scripting is off
         "<svg><foreignObject><p>x</p></foreignObject></svg> see a.com",
         "<svg><script>if (a<b) x()</script></svg> see a.com",

@@ -154,11 +154,13 @@ _FOREIGN_ROOTS: frozenset[str] = frozenset({"svg", "math"})
 _INTEGRATION_POINTS: frozenset[str] = frozenset(
     {"foreignobject", "desc", "title", "annotation-xml", "mi", "mo", "mn", "ms", "mtext"}
 )
-#: Tags whose elements, parsed inside ``noscript`` with scripting off, leave the
-#: tokenizer in the data state and open no foreign, table, link or template context.
+#: Tags whose elements, parsed inside ``noscript`` with scripting off, open no foreign,
+#: table, link or template context; raw-text ones are read as the tokenizer here reads
+#: them (``<noscript><iframe src=…></iframe></noscript>`` is common) and must end inside.
 _NOSCRIPT_TAGS: frozenset[str] = _VOID_ELEMENTS | frozenset(
     {"p", "div", "span", "b", "i", "em", "strong", "small", "u", "s", "center", "font",
-     "h1", "h2", "h3", "h4", "h5", "h6"}
+     "h1", "h2", "h3", "h4", "h5", "h6", "iframe", "style", "script", "xmp", "textarea", "title",
+     "noembed", "noframes"}
 )  # fmt: skip
 #: Start tags of table structure: text right inside them is foster-parented.
 _TABLE_SECTIONS: frozenset[str] = frozenset({"tbody", "thead", "tfoot", "tr", "colgroup", "col"})
@@ -231,6 +233,7 @@ def _data_state_safe(content: str, tags: frozenset[str]) -> bool:
     back in the data state at the end tag, as the tokenizer used here.
     """
     pos = 0
+    raw = ""  # a raw-text element opened in the content must end there too
     try:
         for kind, start, end, _decoded, tag, _closing in _tokens(content):
             if start != pos:
@@ -239,6 +242,10 @@ def _data_state_safe(content: str, tags: frozenset[str]) -> bool:
             if kind == _START or kind == _END:
                 if tag not in tags:
                     return False
+                if kind == _START and tag in _RAW_TEXT_ELEMENTS:
+                    raw = tag
+                elif tag == raw:
+                    raw = ""
             elif kind == _OTHER:
                 source = content[start:end]
                 if source[:9].upper() == "<![CDATA[" or not source.endswith(">"):
@@ -249,7 +256,7 @@ def _data_state_safe(content: str, tags: frozenset[str]) -> bool:
                     return False  # a comment closed by the end of the content, not by "-->"
     except Misaligned:  # pragma: no cover - defensive
         return False
-    return pos == len(content)
+    return pos == len(content) and not raw
 
 
 def _splits_whitespace(text: str, linked: list[tuple[int, int]]) -> bool:
