@@ -157,7 +157,7 @@ def test_tokenizer_offsets_always_align(html: str) -> None:
     except Misaligned as exc:  # pragma: no cover - the failure being tested for
         pytest.fail(str(exc))
     last = 0
-    for _kind, start, end, _decoded, _tag in spans:
+    for _kind, start, end, _decoded, _tag, _closing in spans:
         assert last <= start <= end <= len(html)
         last = end
 

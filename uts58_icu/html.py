@@ -31,6 +31,7 @@ from itertools import accumulate
 from typing import Any
 
 from ._args import require_str
+from .core._classes import patterns
 from .core.detection import Link
 from .linkification.apply import find_links
 from .linkification.policy import LinkPolicy, resolve_policy
@@ -149,12 +150,50 @@ _A_SCOPE_BOUNDARIES: frozenset[str] = frozenset(
 )
 
 
+#: Start tags that take the WHATWG tokenizer out of the data state (RAWTEXT, RCDATA,
+#: script data, PLAINTEXT) — but only for an HTML element: inside ``svg`` or ``math``
+#: the same names are foreign elements whose content is markup, the "in select" and
+#: frameset insertion modes may ignore them, and ``noscript`` is markup when scripting
+#: is off (``DOMParser``, sanitizers). The tokenizer here always switches.
+_RAW_TEXT_ELEMENTS: frozenset[str] = frozenset(
+    {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext"}
+)
+_FOREIGN_ROOTS: frozenset[str] = frozenset({"svg", "math"})
+#: SVG and MathML elements whose content takes HTML start tags (WHATWG HTML and MathML
+#: text integration points; ``annotation-xml`` whatever its encoding).
+_INTEGRATION_POINTS: frozenset[str] = frozenset(
+    {"foreignobject", "desc", "title", "annotation-xml", "mi", "mo", "mn", "ms", "mtext"}
+)
+#: Tags whose elements, parsed inside ``noscript`` with scripting off, open no foreign,
+#: table, link or template context; raw-text ones are read as the tokenizer here reads
+#: them (``<noscript><iframe src=…></iframe></noscript>`` is common) and must end inside.
+_NOSCRIPT_TAGS: frozenset[str] = _VOID_ELEMENTS | frozenset(
+    {"p", "div", "span", "b", "i", "em", "strong", "small", "u", "s", "center", "font",
+     "h1", "h2", "h3", "h4", "h5", "h6", "iframe", "style", "script", "xmp", "textarea", "title",
+     "noembed", "noframes"}
+)  # fmt: skip
+#: Start tags of table structure: text right inside them is foster-parented.
+_TABLE_SECTIONS: frozenset[str] = frozenset({"tbody", "thead", "tfoot", "tr", "colgroup", "col"})
+_TABLE_CELLS: frozenset[str] = frozenset({"td", "th", "caption"})
+_TABLE_TAGS: frozenset[str] = _TABLE_SECTIONS | _TABLE_CELLS | {"table", "template"}
+#: Tags that change what ``Linker._chunks`` tracks outside svg, math and raw text.
+_WATCHED_TAGS: frozenset[str] = _TABLE_TAGS | _RAW_TEXT_ELEMENTS | {"select", "frameset"}
+#: Start tags that leave a template's contents in the "in template" insertion mode
+#: (processed by the "in head" rules).
+_TEMPLATE_KEEPS_MODE: frozenset[str] = frozenset(
+    {"base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title"}
+)
+# What "in table text" treats as whitespace (ASCII whitespace; NUL is dropped there, and
+# U+FFFD stands for a NUL in the tokenized text).
+_TABLE_WHITESPACE = " \t\n\x0c\r\x00\ufffd"
+
+
 class Misaligned(Exception):
     """The tokenizer's positions do not match the input (never expected; see _tokens)."""
 
 
-def _tokens(html: str) -> Iterator[tuple[int, int, int, str, str]]:
-    """(kind, start, end, decoded text, lower-case tag name) for each token of ``html``.
+def _tokens(html: str) -> Iterator[tuple[int, int, int, str, str, bool]]:
+    """(kind, start, end, decoded text, lower-case tag name, self-closing) for each token of ``html``.
 
     ``html[start:end]`` is the token's source. Tokens the tokenizer drops (an end tag
     without a name, a tag cut off by the end of the input) leave gaps.
@@ -187,11 +226,116 @@ def _tokens(html: str) -> Iterator[tuple[int, int, int, str, str]]:
             raise Misaligned(f"token {raw[:20]!r} not found at offset {start}")
         last = end
         if kind == _TEXT:
-            yield kind, start, end, src[start:end], ""
+            yield kind, start, end, src[start:end], "", False
         elif kind == _REF:
-            yield kind, start, end, str(tok.data), ""
+            yield kind, start, end, str(tok.data), "", False
         else:
-            yield kind, start, end, "", (tok.tag or "").lower()
+            yield kind, start, end, "", (tok.tag or "").lower(), bool(tok.self_closing)
+
+
+def _data_state_safe(content: str, tags: frozenset[str]) -> bool:
+    """Whether ``content``, tokenized from the data state, ends in the data state.
+
+    Every token must be complete (no tag, comment or doctype cut off by the end), no
+    ``<![CDATA[`` (a CDATA section in foreign content), and every tag named in ``tags``.
+    This is what a parser that reads a raw-text element's content as markup (foreign
+    content, scripting off, an ignored start tag) sees: when it holds, that parser is
+    back in the data state at the end tag, as the tokenizer used here.
+    """
+    pos = 0
+    raw = ""  # a raw-text element opened in the content must end there too
+    try:
+        for kind, start, end, _decoded, tag, _closing in _tokens(content):
+            if start != pos:
+                return False  # a dropped token (a tag cut off by the end)
+            pos = end
+            if kind == _START or kind == _END:
+                if tag not in tags:
+                    return False
+                if kind == _START and tag in _RAW_TEXT_ELEMENTS:
+                    raw = tag
+                elif tag == raw:
+                    raw = ""
+            elif kind == _OTHER:
+                source = content[start:end]
+                if source[:9].upper() == "<![CDATA[" or not source.endswith(">"):
+                    return False
+                if source.startswith("<!--") and not (
+                    source.endswith(("-->", "--!>")) or source in ("<!-->", "<!--->")
+                ):
+                    return False  # a comment closed by the end of the content, not by "-->"
+    except Misaligned:  # pragma: no cover - defensive
+        return False
+    return pos == len(content) and not raw
+
+
+def _splits_whitespace(text: str, linked: list[tuple[int, int]]) -> bool:
+    """Whether a piece of ``text`` outside the ``linked`` spans is whitespace alone."""
+    prev = 0
+    for lo, hi in sorted(linked):
+        if lo > prev and not text[prev:lo].strip(_TABLE_WHITESPACE):
+            return True
+        prev = hi
+    return len(text) > prev and not text[prev:].strip(_TABLE_WHITESPACE)
+
+
+class _TableContext:
+    """Whether the current node may be a ``table``, ``tbody``, ``thead``, ``tfoot``, ``tr``
+    or ``colgroup``: there the tree builder foster-parents a run of text that holds a
+    non-whitespace character, but leaves a whitespace-only run inside the table, so an
+    inserted ``<a>`` that leaves whitespace alone on one side would move it (issue 22
+    item 14). Kept as a stack of tables (``T``), cells (``C``) and templates (``P``);
+    when unsure it says "table", and the run is linked less.
+
+    A template's contents start in the "in template" insertion mode, where a start tag
+    such as ``<a>`` switches to "in body" for good (``<colgroup>``, ``<tr>`` … are then
+    ignored) while text does not: text there is not linked until a start tag has
+    switched the mode (``P0``, then ``P``).
+    """
+
+    __slots__ = ("stack",)
+
+    def __init__(self) -> None:
+        self.stack: list[str] = []
+
+    def tag(self, kind: int, tag: str) -> None:
+        stack = self.stack
+        top = stack[-1] if stack else ""
+        if kind == _START:
+            if top == "P0" and tag not in _TEMPLATE_KEEPS_MODE:
+                stack[-1] = top = "P"  # the template's insertion mode is set now
+            if tag == "table":
+                stack.append("T")
+            elif tag == "template":
+                stack.append("P0")
+            elif tag in _TABLE_SECTIONS:
+                if top == "C":  # a row or section start closes the open cell
+                    stack.pop()
+                    top = stack[-1] if stack else ""
+                if top == "P":  # template contents in a table insertion mode
+                    stack.append("T")
+            elif tag in _TABLE_CELLS and top in ("T", "P"):
+                stack.append("C")
+        elif kind == _END:
+            if tag in _TABLE_CELLS or tag in _TABLE_SECTIONS:
+                if top == "C":
+                    stack.pop()
+            elif tag in ("table", "template"):
+                template = tag == "template"
+                for i in range(len(stack) - 1, -1, -1):
+                    is_template = stack[i][0] == "P"
+                    if is_template or (stack[i] == "T" and not template):
+                        if is_template == template:
+                            del stack[i:]
+                        break  # "</table>" in a template does not close an outer table
+
+    @property
+    def text_foster_parented(self) -> bool:
+        return bool(self.stack) and self.stack[-1] == "T"
+
+    @property
+    def text_unlinkable(self) -> bool:
+        return bool(self.stack) and self.stack[-1] == "P0"
 
 
 class _Run:
@@ -303,6 +447,20 @@ class Linker:
     __call__ = linkify
 
     def _chunks(self, html: str) -> Iterator[str]:
+        """The output in pieces: the input, with links inserted in text nodes.
+
+        Besides the elements it skips, it follows what a WHATWG tree builder does that
+        the standalone tokenizer cannot see (issue 22 item 1, mutation XSS): a raw-text
+        start tag (``style``, ``title``, ``noscript`` …) inside ``svg``/``math`` or in a
+        ``select`` may be parsed as an ordinary element whose
+        content is markup, and ``noscript`` is markup when scripting is off. Where the
+        two readings could differ after the end tag — the content, read as markup, does
+        not end in the data state — nothing more is linked, to the end of the document:
+        an inserted ``"`` could otherwise close an attribute value the browser sees. The
+        same happens when an integration point (``foreignObject``, ``desc``, ``mi`` …)
+        gets a start tag inside, as then a ``</svg>`` may be ignored, at a
+        ``<![CDATA[`` in foreign content, and at a ``<frameset>`` (text dropped there).
+        """
         skipped = self._skipped
         open_skips: dict[str, int] = {}
         depth = 0
@@ -312,14 +470,21 @@ class Linker:
         run_end = 0
         hook = self.existing_links
         cur_a: _ExistingA | None = None  # the input's open <a>, when hook is set
-        for kind, start, end, decoded, tag in _tokens(html):
+        foreign = 0  # open svg and math elements (counted)
+        integration_points = 0  # open inside them
+        selects = 0
+        # The open raw-text element, and the tags its content may hold when read as
+        # markup (None: no browser reads it as markup).
+        raw_name, raw_start, raw_tags = "", 0, None
+        table = _TableContext()
+        for kind, start, end, decoded, tag, self_closing in _tokens(html):
             if kind == _TEXT or kind == _REF:
                 if cur_a is not None:
                     cur_a.text.append(decoded)
-                if depth:
+                if depth or table.text_unlinkable:
                     continue
                 if run is not None and start != run_end:  # a gap (a dropped token) ends the run
-                    yield from self._flush(html, run, run_end, copied)
+                    yield from self._flush(html, run, run_end, copied, table.text_foster_parented)
                     copied, run = run_end, None
                 if run is None:
                     run = _Run()
@@ -327,8 +492,38 @@ class Linker:
                 run_end = end
                 continue
             if run is not None:
-                yield from self._flush(html, run, run_end, copied)
+                yield from self._flush(html, run, run_end, copied, table.text_foster_parented)
                 copied, run = run_end, None
+            if foreign or raw_name or table.stack or tag in _WATCHED_TAGS:
+                unsure = False
+                if kind == _START:
+                    if foreign and integration_points:
+                        unsure = True  # HTML inside svg/math: "</svg>" may be ignored from here
+                    elif foreign and tag in _INTEGRATION_POINTS and not self_closing:
+                        integration_points += 1
+                    if tag in _RAW_TEXT_ELEMENTS:
+                        ambiguous = foreign or selects
+                        raw_name, raw_start = tag, end
+                        raw_tags = frozenset() if ambiguous else _NOSCRIPT_TAGS if tag == "noscript" else None
+                    elif tag == "select":
+                        selects += 1
+                    elif tag == "frameset":
+                        unsure = True  # a frameset drops text but keeps whitespace; raw text is markup there
+                    table.tag(kind, tag)
+                elif kind == _END:
+                    if tag == raw_name:
+                        if raw_tags is not None and not _data_state_safe(html[raw_start:start], raw_tags):
+                            unsure = True
+                        raw_name = ""
+                    if tag in _INTEGRATION_POINTS and integration_points:
+                        integration_points -= 1
+                    elif tag == "select" and selects:
+                        selects -= 1
+                    table.tag(kind, tag)
+                elif foreign and html.startswith("<![CDATA[", start):
+                    unsure = True  # a CDATA section there, a bogus comment to the tokenizer
+                if unsure:
+                    break
             if tag in _A_SCOPE_BOUNDARIES and open_skips.get("a"):
                 # Counted, not matched: an implied end tag leaves the count high, so the
                 # a stays open for us — text is left unlinked, the safe direction.
@@ -338,6 +533,8 @@ class Linker:
                     a_boundaries -= 1
                 continue
             if tag in skipped:
+                if self_closing and tag in _FOREIGN_ROOTS and kind == _START:
+                    continue  # "<svg/>": foreign content acknowledges it, nothing stays open
                 n = open_skips.get(tag, 0)
                 if kind == _START:
                     if hook is not None and tag == "a":
@@ -352,6 +549,8 @@ class Linker:
                         continue
                     open_skips[tag] = n + 1
                     depth += 1
+                    if tag in _FOREIGN_ROOTS:
+                        foreign += 1
                 elif n:
                     if tag == "a" and a_boundaries:
                         continue  # "</a>" with a boundary in between: not in scope, ignored
@@ -361,17 +560,25 @@ class Linker:
                         yield html[copied : cur_a.start]
                         yield cur_a.rewrite(html, hook, start, end)  # type: ignore[arg-type]
                         copied, cur_a = end, None
-        if run is not None:
-            yield from self._flush(html, run, run_end, copied)
-            copied = run_end
-        if cur_a is not None and hook is not None:  # an <a> open at the end of the input
-            yield html[copied : cur_a.start]
-            yield cur_a.rewrite(html, hook, len(html), len(html))
-            copied = len(html)
+                    if tag in _FOREIGN_ROOTS:
+                        foreign -= 1
+                        if not foreign:
+                            integration_points = 0
+        else:
+            if run is not None:
+                yield from self._flush(html, run, run_end, copied, table.text_foster_parented)
+                copied = run_end
+            if cur_a is not None and hook is not None:  # an <a> open at the end of the input
+                yield html[copied : cur_a.start]
+                yield cur_a.rewrite(html, hook, len(html), len(html))
+                copied = len(html)
         yield html[copied:]
 
-    def _flush(self, html: str, run: _Run, s_end: int, copied: int) -> Iterator[str]:
+    def _flush(self, html: str, run: _Run, s_end: int, copied: int, in_table: bool) -> Iterator[str]:
         """Links in one run of text; yields output from ``copied`` up to ``s_end``.
+
+        ``in_table``: the run may be foster-parented (see :class:`_TableContext`); then it
+        is linked only if no piece of it left between links is whitespace alone.
 
         Idempotence: once links are inserted, a second pass sees the text between them
         as separate runs, and detection depends on context (``a.comhttp://b.org`` links
@@ -382,6 +589,7 @@ class Linker:
         """
         text = run.pieces[0] if len(run.pieces) == 1 else "".join(run.pieces)
         inserts: list[tuple[int, int, str]] = []
+        linked: list[tuple[int, int]] = []  # the inserted links, in decoded offsets
         spans = [(0, len(text))]
         for level in range(_MAX_RESCANS + 2):
             if level > _MAX_RESCANS:
@@ -403,6 +611,7 @@ class Linker:
                     if anchor is None:
                         continue
                     inserts.append((s0, s1, anchor))
+                    linked.append((lo + link.start, lo + link.end))
                     gaps.append((prev, lo + link.start))
                     prev = lo + link.end
                 if prev != lo:
@@ -410,6 +619,8 @@ class Linker:
             spans = [(lo, hi) for lo, hi in gaps if hi > lo]
             if not spans:
                 break
+        if in_table and inserts and _splits_whitespace(text, linked):
+            inserts = []
         inserts.sort()
         for s0, s1, anchor in inserts:
             yield html[copied:s0]
@@ -427,8 +638,7 @@ class Linker:
         return False
 
     def _anchor(self, link: Link, source: str) -> str | None:
-        # The visible text is the link's text; §8 escaped invisibles when the policy asks.
-        display = link.display if link.escape_invisibles else link.text
+        display = _visible_text(link)
         attrs: dict[str, str] = {"href": link.href, "_text": display}
         for cb in self.callbacks:
             returned = cb(attrs, link)
@@ -460,7 +670,7 @@ class Linker:
             written.add(lower)
             out.append(f' {lower}="{_escape_attr(value)}"')
         # The visible text is the input's own source when nothing asked to change it.
-        if shown == display and not link.escape_invisibles:
+        if shown == link.text:
             out.append(f">{source}</a>")
         else:
             out.append(f">{_escape_text(shown)}</a>")
@@ -523,6 +733,17 @@ def _checked_attrs(attrs: dict[str, str]) -> Iterator[tuple[str, str]]:
             raise ValueError(f"callback returned the attribute {name!r} twice (names are case-insensitive)")
         written.add(lower)
         yield lower, value
+
+
+def _visible_text(link: Link) -> str:
+    """What an inserted link shows: the text as written, unless that would show a host in
+    Unicode the policy wants in Punycode (``idn_display``, a homograph) or could show a
+    Bidi_Control or default-ignorable character raw — then :attr:`Link.display`, which
+    never does, as ``linkify_html``.
+    """
+    if link.punycode_host or link.escape_invisibles or patterns().bidi_or_ignorable.search(link.text):
+        return link.display
+    return link.text
 
 
 def linkify(
