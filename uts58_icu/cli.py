@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from . import ACCELERATED, __version__
 from ._icu import ICU_VERSION, UNICODE_VERSION, char_name
+from .core._accel import PURE_REASON
 
 if TYPE_CHECKING:
     from .linkification.policy import LinkPolicy
@@ -734,12 +735,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="uts58",
         description="Unicode link detection and formatting (UTS #58) on ICU.",
         epilog="Exit codes: 0 ok, 1 a check failed, 2 usage or input error.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # --version on one line
     )
     parser.add_argument(
         "--version",
         action="version",
         version=f"uts58-icu {__version__} (ICU {ICU_VERSION}, Unicode {UNICODE_VERSION}; "
-        f"{'compiled core' if ACCELERATED else 'pure Python'})",
+        f"{'compiled core' if ACCELERATED else 'pure Python, 3-4x slower: ' + PURE_REASON})",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
