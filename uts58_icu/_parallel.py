@@ -4,6 +4,7 @@ cut at line ends (each worker reads and decodes its own range)."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 __all__ = ["cpu_count", "line_range", "ranges", "warm_up", "worker_count"]
 
@@ -78,8 +79,9 @@ def line_range(path: str, start: int, end: int) -> tuple[int, bytes]:
         return first, b"".join(tail)
 
 
-def warm_up() -> None:
-    """Per-worker set-up: derive the ICU tables, compile the patterns, load the TLDs."""
+def warm_up(options: dict[str, Any] | None = None) -> None:
+    """Per-worker set-up: derive the ICU tables, compile the patterns, load the TLDs
+    (and the policy's, with ``options`` of ``find_links``)."""
     from .linkification.apply import find_links
 
-    find_links("warm up: example.com/a?b=c#d bob@example.org http://127.0.0.1/")
+    find_links("warm up: example.com/a?b=c#d bob@example.org http://127.0.0.1/", **(options or {}))

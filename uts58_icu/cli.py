@@ -466,11 +466,12 @@ _SPEC: Spec | None = None
 
 
 def _init_worker(spec: Spec) -> None:
+    """Set up a worker (and, first, the parent: forked workers then start warm)."""
     from ._parallel import warm_up
 
     global _SPEC
     _SPEC = spec
-    warm_up()
+    warm_up(spec.options)
 
 
 def _work(raw: bytes | None, path: str, start: int, end: int, name: str, base: int) -> tuple[bytes, str | None]:
@@ -551,6 +552,7 @@ def _run_parallel(spec: Spec, names: Sequence[str], jobs: int, out: _Out, report
             failed.add(index)
             report(error)
 
+    _init_worker(spec)
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(spec,)) as pool:
         try:
             for index, name in enumerate(names):
