@@ -418,6 +418,9 @@ class _Out:
         self.buffer = getattr(out, "buffer", None)
         self.text = out
 
+    def write(self, data: bytes) -> None:
+        self.write_bytes(data)
+
     def write_bytes(self, data: bytes) -> None:
         if self.buffer is not None:
             self.buffer.write(data)
@@ -474,9 +477,20 @@ def _init_worker(spec: Spec) -> None:
     warm_up(spec.options)
 
 
-def _work(raw: bytes | None, path: str, start: int, end: int, name: str, base: int) -> tuple[bytes, str | None]:
+#: A worker's output above this many bytes goes to a temporary file, which the parent copies
+#: to standard output: one huge line (``'x.co ' * 2.4M`` gives 240 MB of JSON) is never
+#: held whole, pickled and sent.
+SPILL_SIZE = 1 << 22
+
+
+def _work(
+    raw: bytes | None, path: str, start: int, end: int, name: str, base: int
+) -> tuple[bytes | str, str | None]:
     """One task in a worker: decode ``raw`` (or read the lines of ``path`` that begin in
-    ``[start, end)``) and return the encoded output and an input error, if any."""
+    ``[start, end)``) and return the encoded output (or the path of the temporary file
+    that holds it) and an input error, if any."""
+    import tempfile
+
     from ._parallel import line_range
 
     spec = _SPEC
@@ -490,9 +504,41 @@ def _work(raw: bytes | None, path: str, start: int, end: int, name: str, base: i
     text, error = _decode(raw, spec.errors, label, start)
     del raw
     out = bytearray()
-    for piece in _render(spec, text, name, base):
-        out += piece.encode(spec.encoding, spec.encode_errors)
-    return bytes(out), error
+    spill: IO[bytes] | None = None
+    try:
+        for piece in _render(spec, text, name, base):
+            out += piece.encode(spec.encoding, spec.encode_errors)
+            if len(out) > SPILL_SIZE:
+                if spill is None:
+                    spill = tempfile.NamedTemporaryFile(prefix="uts58-", delete=False)
+                spill.write(out)
+                out.clear()
+        if spill is None:
+            return bytes(out), error
+        spill.write(out)
+        spill.close()
+        return spill.name, error
+    except BaseException:
+        if spill is not None:
+            spill.close()
+            os.unlink(spill.name)
+        raise
+
+
+def _take(result: bytes | str, out: _Out | None) -> None:
+    """Write a worker's output (``out`` None: drop it), and remove its temporary file."""
+    import shutil
+
+    if isinstance(result, bytes):
+        if out is not None:
+            out.write_bytes(result)
+        return
+    try:
+        if out is not None:
+            with open(result, "rb") as f:
+                shutil.copyfileobj(f, out, 1 << 20)  # type: ignore[misc]
+    finally:
+        os.unlink(result)
 
 
 def _count(path: str, start: int, end: int) -> int:
@@ -540,15 +586,13 @@ def _run_parallel(spec: Spec, names: Sequence[str], jobs: int, out: _Out, report
         return
     offsets = spec.mode in ("json", "explain", "json-explain")
     failed: set[int] = set()
-    pending: deque[tuple[int, Future[tuple[bytes, str | None]]]] = deque()
+    pending: deque[tuple[int, Future[tuple[bytes | str, str | None]]]] = deque()
 
     def drain() -> None:
         index, future = pending.popleft()
         data, error = future.result()
-        if index in failed:
-            return
-        out.write_bytes(data)
-        if error:
+        _take(data, None if index in failed else out)
+        if error and index not in failed:
             failed.add(index)
             report(error)
 
@@ -577,9 +621,10 @@ def _run_parallel(spec: Spec, names: Sequence[str], jobs: int, out: _Out, report
                     future.cancel()
             while pending:
                 drain()
-        finally:
+        finally:  # stopped early (e.g. a closed pipe): drop the rest, and their files
             for _, future in pending:
-                future.cancel()
+                if not future.cancel() and not future.exception():
+                    _take(future.result()[0], None)
 
 
 def _range_tasks(name: str, parts: list[tuple[int, int]], counts: list[Any]) -> Iterator[tuple[Any, ...]]:
