@@ -128,3 +128,24 @@ def test_jobs_3000_on_a_one_line_file_starts_no_pool(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr in (b"[]", b"[2]", b"[3]", b"[4]")  # at most the ranges and the CPUs
     assert int(proc.stderr[1:-1] or 1) <= min(4, len(os.sched_getaffinity(0)))
+
+
+def test_large_worker_output_goes_through_a_temporary_file(big_file: Path, tmp_path: Path) -> None:
+    """Output over SPILL_SIZE is copied from a temporary file, byte-identical; none is left."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    code = (
+        "import sys\n"
+        "from uts58_icu import cli\n"
+        "cli.SPILL_SIZE = 1000\n"
+        "sys.exit(cli.main(sys.argv[1:]))\n"
+    )
+    for extra in ([], ["--json"]):
+        one = run("detect", *extra, str(big_file))
+        two = subprocess.run(
+            [sys.executable, "-c", code, "detect", *extra, "--jobs", "2", str(big_file)],
+            capture_output=True, timeout=300, env={**os.environ, "TMPDIR": str(tmp)},
+        )
+        assert two.returncode == 0, two.stderr
+        assert two.stdout == one.stdout
+    assert list(tmp.iterdir()) == []
