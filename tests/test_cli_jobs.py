@@ -135,9 +135,14 @@ def test_large_worker_output_goes_through_a_temporary_file(big_file: Path, tmp_p
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     code = (
-        "import sys\n"
+        "import sys, tempfile\n"
         "from uts58_icu import cli\n"
         "cli.SPILL_SIZE = 1000\n"
+        "made = tempfile.NamedTemporaryFile\n"
+        "def spill(*a, **k):\n"
+        "    sys.stderr.write('SPILL')\n"
+        "    return made(*a, **k)\n"
+        "tempfile.NamedTemporaryFile = spill\n"
         "sys.exit(cli.main(sys.argv[1:]))\n"
     )
     for extra in ([], ["--json"]):
@@ -148,4 +153,5 @@ def test_large_worker_output_goes_through_a_temporary_file(big_file: Path, tmp_p
         )
         assert two.returncode == 0, two.stderr
         assert two.stdout == one.stdout
+        assert two.stderr.count(b"SPILL") >= 2  # the workers did spill
     assert list(tmp.iterdir()) == []
