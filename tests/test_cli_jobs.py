@@ -20,25 +20,49 @@ LINES = [
 ]
 
 
+#: The CLI with byte ranges of 64 KiB (not 1 MiB): the test files make many ranges, so two
+#: workers really share the work and the cut points fall everywhere.
+SMALL_RANGES = (
+    "import sys\n"
+    "from uts58_icu import _parallel, cli\n"
+    "_parallel.RANGE_SIZE = 1 << 16\n"
+    "sys.exit(cli.main(sys.argv[1:]))\n"
+)
+
+
 def run(*args: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "uts58_icu", *args], capture_output=True, timeout=300)
+    return subprocess.run([sys.executable, "-c", SMALL_RANGES, *args], capture_output=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
 def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """About 1.5 MB: many 64K-code-point blocks, so two workers really share the work."""
+    """About 0.6 MB: ten 64 KiB ranges, so two workers really share the work."""
     path = tmp_path_factory.mktemp("jobs") / "in.txt"
     path.write_text("".join(LINES[i % len(LINES)] for i in range(9000)), encoding="utf-8")
     return path
 
 
-@pytest.mark.parametrize("extra", [[], ["--json"], ["--explain"]])
+@pytest.mark.parametrize("extra", [[], ["--json"], ["--explain"], ["--json", "--explain"], ["--policy", "recommended"]])
 def test_detect_jobs_output_is_identical(big_file: Path, extra: list[str]) -> None:
     one = run("detect", *extra, str(big_file))
     two = run("detect", *extra, "--jobs", "2", str(big_file))
     assert one.returncode == two.returncode == 0, two.stderr
     assert len(one.stdout) > 500_000
     assert one.stdout == two.stdout
+
+
+@pytest.mark.parametrize("extra", [["--json"], []])
+def test_jobs_on_stdin_and_files_together(big_file: Path, extra: list[str]) -> None:
+    """stdin is read here in blocks of bytes (the workers decode them); files by the workers."""
+    data = big_file.read_bytes()
+    args = ["detect", *extra, str(big_file), "-", str(big_file)]
+    one = subprocess.run([sys.executable, "-c", SMALL_RANGES, *args], input=data, capture_output=True, timeout=300)
+    two = subprocess.run(
+        [sys.executable, "-c", SMALL_RANGES.replace("1 << 16", "1 << 15"), *args, "--jobs", "2"],
+        input=data, capture_output=True, timeout=300,
+    )
+    assert one.returncode == two.returncode == 0, two.stderr
+    assert one.stdout == two.stdout and len(one.stdout) > 1_000_000
 
 
 def test_linkify_jobs_output_is_identical(big_file: Path) -> None:
@@ -136,8 +160,9 @@ def test_large_worker_output_goes_through_a_temporary_file(big_file: Path, tmp_p
     tmp.mkdir()
     code = (
         "import sys, tempfile\n"
-        "from uts58_icu import cli\n"
+        "from uts58_icu import cli, _parallel\n"
         "cli.SPILL_SIZE = 1000\n"
+        "_parallel.RANGE_SIZE = 1 << 16\n"
         "made = tempfile.NamedTemporaryFile\n"
         "def spill(*a, **k):\n"
         "    sys.stderr.write('SPILL')\n"
