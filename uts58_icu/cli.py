@@ -158,6 +158,33 @@ def _decode(raw: bytes, errors: str, label: str, offset: int) -> tuple[str, str 
         )
 
 
+def _input_blocks(
+    name: str, report: Callable[[str], None], size: int = READ_SIZE, *, whole: bool = False, hint: str = ""
+) -> Iterator[tuple[int, bytes]]:
+    """``(byte offset, block)`` for the blocks of whole lines of one input (stdin for ``-``).
+    An input that cannot be opened or read is reported (``hint`` added to an open error)
+    and ends there."""
+    label = _label(name)
+    try:
+        stream = _stdin() if name == "-" else open(name, "rb")
+    except OSError as exc:
+        report(f"cannot read {label}: {exc.strerror or exc}{hint}")
+        return
+    except InputError as exc:
+        report(str(exc))
+        return
+    offset = 0
+    try:
+        for raw in _read_blocks(stream, label, size, whole=whole):
+            yield offset, raw
+            offset += len(raw)
+    except InputError as exc:
+        report(str(exc))
+    finally:
+        if name != "-":
+            stream.close()
+
+
 def _jobs(arg: str) -> int:
     """``--jobs N``: a whole number of worker processes, 1 or more (0: one per CPU)."""
     try:
@@ -435,33 +462,17 @@ def _run_serial(spec: Spec, names: Sequence[str], out: _Out, report: Callable[[s
     """Each input in turn, block by block in this process."""
     enc, enc_errors = spec.encoding, spec.encode_errors
     for name in names:
-        label = _label(name)
-        try:
-            stream = _stdin() if name == "-" else open(name, "rb")
-        except OSError as exc:
-            report(f"cannot read {label}: {exc.strerror or exc}")
-            continue
-        except InputError as exc:
-            report(str(exc))
-            continue
-        base = offset = 0
-        try:
-            for raw in _read_blocks(stream, label):
-                text, error = _decode(raw, spec.errors, label, offset)
-                for piece in _render(spec, text, name, base):
-                    out.write_bytes(piece.encode(enc, enc_errors))
-                if name == "-" and not error:
-                    out.flush()  # a pipe's lines come out as they come in
-                if error:
-                    report(error)
-                    break
-                base += len(text)
-                offset += len(raw)
-        except InputError as exc:
-            report(str(exc))
-        finally:
-            if name != "-":
-                stream.close()
+        base = 0
+        for offset, raw in _input_blocks(name, report):
+            text, error = _decode(raw, spec.errors, _label(name), offset)
+            for piece in _render(spec, text, name, base):
+                out.write_bytes(piece.encode(enc, enc_errors))
+            if error:
+                report(error)
+                break
+            if name == "-":
+                out.flush()  # a pipe's lines come out as they come in
+            base += len(text)
 
 
 #: The worker process's :class:`Spec` (set by :func:`_init_worker`).
@@ -600,7 +611,6 @@ def _run_parallel(spec: Spec, names: Sequence[str], jobs: int, out: _Out, report
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(spec,)) as pool:
         try:
             for index, name in enumerate(names):
-                label = _label(name)
                 size = sizes[name]
                 counts: list[Future[int]] = []
                 tasks: Iterator[tuple[Any, ...]]
@@ -610,7 +620,7 @@ def _run_parallel(spec: Spec, names: Sequence[str], jobs: int, out: _Out, report
                         counts = [pool.submit(_count, name, a, b) for a, b in parts]
                     tasks = _range_tasks(name, parts, counts)
                 else:
-                    tasks = _stream_tasks(name, label, offsets, report)
+                    tasks = _stream_tasks(name, offsets, report)
                 for task in tasks:
                     if index in failed:
                         break
@@ -636,30 +646,15 @@ def _range_tasks(name: str, parts: list[tuple[int, int]], counts: list[Any]) -> 
             base += counts[i].result()
 
 
-def _stream_tasks(name: str, label: str, offsets: bool, report: Callable[[str], None]) -> Iterator[tuple[Any, ...]]:
+def _stream_tasks(name: str, offsets: bool, report: Callable[[str], None]) -> Iterator[tuple[Any, ...]]:
     """``_work`` arguments for each block of a stream (stdin, a pipe), read here as bytes."""
     from ._parallel import RANGE_SIZE
 
-    try:
-        stream = _stdin() if name == "-" else open(name, "rb")
-    except OSError as exc:
-        report(f"cannot read {label}: {exc.strerror or exc}")
-        return
-    except InputError as exc:
-        report(str(exc))
-        return
-    base = offset = 0
-    try:
-        for raw in _read_blocks(stream, label, RANGE_SIZE, whole=True):
-            yield raw, name, offset, offset + len(raw), name, base
-            offset += len(raw)
-            if offsets:
-                base += len(raw.decode("utf-8", "replace"))
-    except InputError as exc:
-        report(str(exc))
-    finally:
-        if name != "-":
-            stream.close()
+    base = 0
+    for offset, raw in _input_blocks(name, report, RANGE_SIZE, whole=True):
+        yield raw, name, offset, offset + len(raw), name, base
+        if offsets:
+            base += len(raw.decode("utf-8", "replace"))
 
 
 def _run(args: argparse.Namespace, mode: str) -> int:
@@ -721,34 +716,17 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
 def _input_lines(name: str, errors: str, report: Callable[[str], None]) -> Iterator[str]:
     """The lines of one input (stdin for ``-``) without their line ends; an unreadable
     input or invalid UTF-8 is reported and ends that input."""
-    label = _label(name)
-    try:
-        stream = _stdin() if name == "-" else open(name, "rb")
-    except OSError as exc:
-        hint = " (to format a URL given on the command line, use -e URL)" if ":" in name else ""
-        report(f"cannot read {label}: {exc.strerror or exc}{hint}")
-        return
-    except InputError as exc:
-        report(str(exc))
-        return
-    offset = 0
-    try:
-        for raw in _read_blocks(stream, label):
-            text, error = _decode(raw, errors, label, offset)
-            lines = text.split("\n")
-            if lines[-1] == "":
-                lines.pop()  # after the last line end
-            for line in lines:
-                yield line[:-1] if line.endswith("\r") else line
-            if error:
-                report(error)
-                return
-            offset += len(raw)
-    except InputError as exc:
-        report(str(exc))
-    finally:
-        if name != "-":
-            stream.close()
+    hint = " (to format a URL given on the command line, use -e URL)" if ":" in name else ""
+    for offset, raw in _input_blocks(name, report, hint=hint):
+        text, error = _decode(raw, errors, _label(name), offset)
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()  # after the last line end
+        for line in lines:
+            yield line[:-1] if line.endswith("\r") else line
+        if error:
+            report(error)
+            return
 
 
 def _cmd_format(args: argparse.Namespace) -> int:
