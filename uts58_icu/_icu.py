@@ -12,7 +12,7 @@ INSTALL_MESSAGE = (
     "uts58_icu needs PyICU (the 'icu' module), which is not installed: pip install icukit-pyicu "
     "(ICU 78 in a wheel; Linux x86_64 with glibc 2.35+, macOS arm64) or pyicu-wheels (ICU 77, any platform), "
     "or PyICU (built on the system ICU; needs libicu-dev and pkg-config); "
-    "uts58-icu's [bundled] and [system] extras name the same packages"
+    "the extras uts58-icu[bundled] and uts58-icu[system] name the same packages"
 )
 
 
