@@ -116,12 +116,14 @@ _PARTS = 1 << 12
 
 def _read_blocks(
     stream: IO[bytes], label: str, size: int = READ_SIZE, *, whole: bool = False
-) -> Iterator[bytes]:
+) -> Iterator[bytes | bytearray]:
     """Blocks of whole lines of ``stream`` (the last may lack its line end), about ``size``
     bytes each; a longer line is one block. ``whole``: fill each read (else a pipe's
     lines come out as they arrive). A read error raises :class:`InputError`."""
     read = stream.read if whole or not hasattr(stream, "read1") else stream.read1
-    pending: list[bytes] = []  # the start of a line longer than one read
+    # The start of the next block (a line longer than one read grows here in place:
+    # a bytearray is decoded as it is, so one huge line is held once, not joined again).
+    pending = bytearray()
     while True:
         try:
             chunk = read(size)
@@ -131,21 +133,22 @@ def _read_blocks(
             break
         cut = chunk.rfind(b"\n") + 1
         if cut == 0:
-            pending.append(chunk)
+            pending += chunk
             continue
-        head = chunk if cut == len(chunk) else chunk[:cut]
+        head: bytes | bytearray
         if pending:
-            pending.append(head)
-            head = b"".join(pending)
-            pending = []
+            pending += memoryview(chunk)[:cut]
+            head, pending = pending, bytearray()
+        else:
+            head = chunk if cut == len(chunk) else chunk[:cut]
         yield head
         if cut < len(chunk):
-            pending.append(chunk[cut:])
+            pending += memoryview(chunk)[cut:]
     if pending:
-        yield b"".join(pending)
+        yield pending
 
 
-def _decode(raw: bytes, errors: str, label: str, offset: int) -> tuple[str, str | None]:
+def _decode(raw: bytes | bytearray, errors: str, label: str, offset: int) -> tuple[str, str | None]:
     """``(text, error)``: the decoded block; on invalid UTF-8 (strict), the whole lines
     before the bad byte and the message naming the input and byte offset."""
     try:
@@ -160,7 +163,7 @@ def _decode(raw: bytes, errors: str, label: str, offset: int) -> tuple[str, str 
 
 def _input_blocks(
     name: str, report: Callable[[str], None], size: int = READ_SIZE, *, whole: bool = False, hint: str = ""
-) -> Iterator[tuple[int, bytes]]:
+) -> Iterator[tuple[int, bytes | bytearray]]:
     """``(byte offset, block)`` for the blocks of whole lines of one input (stdin for ``-``).
     An input that cannot be opened or read is reported (``hint`` added to an open error)
     and ends there."""
@@ -495,7 +498,7 @@ SPILL_SIZE = 1 << 22
 
 
 def _work(
-    raw: bytes | None, path: str, start: int, end: int, name: str, base: int
+    raw: bytes | bytearray | None, path: str, start: int, end: int, name: str, base: int
 ) -> tuple[bytes | str, str | None]:
     """One task in a worker: decode ``raw`` (or read the lines of ``path`` that begin in
     ``[start, end)``) and return the encoded output (or the path of the temporary file
