@@ -2,7 +2,8 @@
 
 sdist: the package, tests (with conftest.py and the verbatim Unicode files),
 conformance/, bench/, tox.ini, LICENSE, CHANGELOG.md. Wheel: every subpackage,
-py.typed, the errata file, the license; no tests.
+py.typed, the errata file, Unicode's two test files, the license; no tests and no
+property file.
 """
 
 from __future__ import annotations
@@ -16,12 +17,19 @@ SDIST_MUST = [
     "LICENSE", "README.md", "CHANGELOG.md", "tox.ini", "pyproject.toml",
     "uts58_icu/__init__.py", "uts58_icu/py.typed", "uts58_icu/errata-17.0.0.txt",
     "tests/conftest.py", "tests/test_cli.py",
+    "uts58_icu/unicode_tests/17.0.0/linkification/LinkDetectionTest.txt",
     *(f"tests/data/17.0.0/linkification/{n}" for n in (
         "LinkTerm.txt", "LinkBracket.txt", "LinkEmail.txt",
         "LinkDetectionTest.txt", "LinkFormattingTest.txt", "ReadMe.txt")),
     "conformance/NOTES.md", "conformance/run.py", "bench/bench_detect.py", "bench/README.md",
 ]
-WHEEL_MUST = ["uts58_icu/__init__.py", "uts58_icu/py.typed", "uts58_icu/errata-17.0.0.txt", "uts58_icu/cli.py"]
+WHEEL_MUST = [
+    "uts58_icu/__init__.py", "uts58_icu/py.typed", "uts58_icu/errata-17.0.0.txt", "uts58_icu/cli.py",
+    # Unicode's two test files: `uts58 conformance` runs offline after `pip install`.
+    *(f"uts58_icu/unicode_tests/17.0.0/linkification/{n}" for n in ("LinkDetectionTest.txt", "LinkFormattingTest.txt")),
+]
+#: The property files never ship: the properties are derived from ICU at run time.
+WHEEL_MUST_NOT = ("LinkTerm.txt", "LinkBracket.txt", "LinkEmail.txt")
 
 
 def main(dist: Path) -> int:
@@ -42,6 +50,7 @@ def main(dist: Path) -> int:
     problems += [f"wheel lacks {n}" for n in WHEEL_MUST if n not in wnames]
     problems += [f"wheel lacks package {p}" for p in packages if f"{p}/__init__.py" not in wnames]
     problems += [f"wheel holds tests: {n}" for n in wnames if n.startswith("tests/")]
+    problems += [f"wheel holds a property file: {n}" for n in wnames if n.endswith(WHEEL_MUST_NOT)]
     if not any(n.endswith(".dist-info/licenses/LICENSE") for n in wnames):
         problems.append("wheel lacks the LICENSE file")
     for field in ("License-Expression: MIT", "Author: uts58-icu developers", "Project-URL: ", "Provides-Extra: markdown-it"):

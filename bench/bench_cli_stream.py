@@ -9,6 +9,14 @@ every 0.2 s and prints the peak RSS, RSS over time and the throughput in MB/s.
     python bench/bench_cli_stream.py --mb 100
     python bench/bench_cli_stream.py                 # 1 GiB input
     python bench/bench_cli_stream.py --mb 100 --commands detect "detect --json"
+    python bench/bench_cli_stream.py --mb 30 --vs-library     # MB/s: CLI vs find_links, --jobs
+    python bench/bench_cli_stream.py --hostile                # peak memory per entry point
+
+``--vs-library`` runs the library's ``find_links`` on the decoded file and the CLI
+commands on the file, interleaved, ``--repeat`` times (best of), and prints MB/s and the
+ratio CLI / library. ``--hostile`` prints the peak resident memory beyond the interpreter,
+over the input size, of each CLI entry point on one 12 MB line (``'x.co ' * 2.4M``, issue 22
+item 10) and of the library's entry points on ``--prose-mb`` of generated prose.
 
 Linux only (reads /proc). The input file is deleted afterwards unless ``--keep``.
 """
@@ -119,6 +127,129 @@ def run(command: str, path: Path, size: int, python: str, interval: float) -> di
     }
 
 
+_LIBRARY = """
+import sys, time, resource
+from uts58_icu import find_links
+find_links("warm up: example.com/a?b=c bob@example.org http://127.0.0.1/")
+data = open(sys.argv[1], "rb").read()
+t0, c0 = time.perf_counter(), time.process_time()
+links = find_links(data.decode("utf-8"))
+print(time.perf_counter() - t0, time.process_time() - c0, len(links))
+"""
+
+
+def vs_library(path: Path, size: int, python: str, commands: list[str], repeat: int) -> None:
+    """MB/s of the CLI commands and of the library's find_links on the same file, one run."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    best: dict[str, float] = {}
+    for _ in range(repeat):
+        out = subprocess.run([python, "-c", _LIBRARY, str(path)], capture_output=True, text=True, env=env, check=True)
+        wall = float(out.stdout.split()[0])
+        best["library find_links (decode + scan)"] = min(best.get("library find_links (decode + scan)", 1e9), wall)
+        for command in ["--version", *commands]:
+            argv = [python, "-m", "uts58_icu", *shlex.split(command)] + ([] if command == "--version" else [str(path)])
+            t0 = time.perf_counter()
+            subprocess.run(argv, stdout=subprocess.DEVNULL, env=env, check=True)
+            key = "start-up (uts58 --version)" if command == "--version" else f"uts58 {command}"
+            best[key] = min(best.get(key, 1e9), time.perf_counter() - t0)
+    lib = best["library find_links (decode + scan)"]
+    start = best["start-up (uts58 --version)"]
+    print(f"load average: {os.getloadavg()}, {os.cpu_count()} CPUs; best of {repeat}; {size / MB:.1f} MiB")
+    print(f"{'what':<40}{'time s':>8}{'MB/s':>8}{'vs lib':>8}{'vs lib, start-up excluded':>27}")
+    for key, t in best.items():
+        rest = "" if key.startswith(("library", "start-up")) else f"{lib / max(t - start, 1e-9):>27.2f}"
+        print(f"{key:<40}{t:>8.2f}{size / MB / t:>8.1f}{lib / t:>8.2f}{rest}")
+
+
+_PEAK = """
+import resource, runpy, sys
+sys.argv = ["uts58"] + sys.argv[1:]
+try:
+    runpy.run_module("uts58_icu", run_name="__main__")
+except SystemExit:
+    pass
+sys.stdout.flush()
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across exec.
+self = int(next(x for x in open("/proc/self/status") if x.startswith("VmHWM")).split()[1])
+kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+sys.stderr.write(f"PEAK {self} {kids}\\n")
+"""
+
+_LIBRARY_PEAK = """
+import resource, sys
+name = sys.argv[1]
+text = open(sys.argv[2], encoding="utf-8").read()
+if name == "html.linkify":
+    from uts58_icu.html import linkify as f
+elif name == "django urlize":
+    import django
+    from django.conf import settings
+    settings.configure()
+    django.setup()
+    from uts58_icu.django import urlize as f
+elif name == "find_links_batch":
+    from uts58_icu.batch import find_links_batch
+    f = lambda t: find_links_batch([t])
+else:
+    import uts58_icu
+    f = getattr(uts58_icu, name)
+f("warm up example.com bob@example.org")
+def hwm():
+    return int(next(x for x in open("/proc/self/status") if x.startswith("VmHWM")).split()[1])
+before = hwm()
+result = f(text)
+peak = hwm()
+sys.stderr.write(f"PEAK {before} {peak}\\n")
+"""
+
+
+def _peak(python: str, argv: list[str], env: dict[str, str]) -> tuple[int, int]:
+    proc = subprocess.run([python, "-c", *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
+    line = proc.stderr.rsplit("PEAK", 1)
+    if len(line) != 2:
+        raise SystemExit(f"{argv} failed: {proc.stderr[-2000:]}")
+    a, b = line[1].split()
+    return int(a), int(b)
+
+
+def hostile(python: str, prose_mb: float, workdir: str | None) -> None:
+    """Peak memory beyond the interpreter, over the input size, per entry point."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    with tempfile.TemporaryDirectory(dir=workdir) as d:
+        line, tiny, prose = Path(d) / "line.txt", Path(d) / "tiny.txt", Path(d) / "prose.txt"
+        line.write_text("x.co " * 2_400_000, encoding="utf-8")
+        tiny.write_text("x.co\n", encoding="utf-8")
+        rng = random.Random(58)
+        prose.write_bytes(make_chunk(rng, int(prose_mb * MB)))
+        print(f"load average: {os.getloadavg()}; VmHWM; 'kids' is the largest worker's ru_maxrss "
+              "(shared pages of the parent included); peak/in = peak beyond the same command "
+              "on a 5-byte file, over the input")
+        print(f"{'entry point':<34}{'input MB':>9}{'peak MB':>9}{'kids MB':>9}{'peak/in':>9}")
+        size = line.stat().st_size
+        for command in ["detect", "detect --json", "linkify", "linkify --policy base",
+                        "detect --jobs 2", "detect --json --jobs 2", "linkify --jobs 2"]:
+            args = shlex.split(command)
+            base_self, _ = _peak(python, [_PEAK, *args, str(tiny)], env)
+            peak_self, peak_kids = _peak(python, [_PEAK, *args, str(line)], env)
+            extra = max(peak_self - base_self, peak_kids - base_self if peak_kids else 0) * 1024
+            print(f"{'uts58 ' + command:<34}{size / MB:>9.1f}{peak_self / 1024:>9.1f}"
+                  f"{peak_kids / 1024:>9.1f}{extra / size:>9.2f}")
+            sys.stdout.flush()
+        size = prose.stat().st_size
+        for name in ("find_links", "linkify_html", "redact", "minimal_escape", "html.linkify",
+                     "django urlize", "find_links_batch"):
+            try:
+                before, peak = _peak(python, [_LIBRARY_PEAK, name, str(prose)], env)
+            except SystemExit as exc:
+                print(f"{name:<34} failed: {str(exc)[-200:]}")
+                continue
+            print(f"{name + ' (prose)':<34}{size / MB:>9.1f}{peak / 1024:>9.1f}{'':>9}"
+                  f"{(peak - before) * 1024 / size:>9.2f}")
+            sys.stdout.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mb", type=int, default=1024, help="input size in MiB (default 1024)")
@@ -129,9 +260,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dir", default=None, help="directory for the temporary input file")
     ap.add_argument("--keep", action="store_true", help="keep the generated input file")
     ap.add_argument("--timeline", action="store_true", help="print every RSS sample")
+    ap.add_argument("--vs-library", action="store_true",
+                    help="MB/s of the CLI commands against the library's find_links, one run")
+    ap.add_argument("--repeat", type=int, default=3, help="--vs-library: best of N (default 3)")
+    ap.add_argument("--hostile", action="store_true", help="peak memory per entry point (issue 22 item 10)")
+    ap.add_argument("--prose-mb", type=float, default=9.5, help="--hostile: prose size for the library")
     args = ap.parse_args(argv)
     if not Path("/proc/self/status").exists():
         raise SystemExit("needs Linux /proc to sample RSS")
+    if args.hostile:
+        hostile(args.python, args.prose_mb, args.dir)
+        return 0
 
     fd, name = tempfile.mkstemp(prefix="uts58-stream-", suffix=".txt", dir=args.dir)
     os.close(fd)
@@ -140,6 +279,11 @@ def main(argv: list[str] | None = None) -> int:
         t = time.perf_counter()
         size = generate(path, args.mb)
         print(f"input: {path} {size / MB:.0f} MiB generated in {time.perf_counter() - t:.1f}s")
+        if args.vs_library:
+            commands = args.commands if args.commands != ["detect", "linkify"] else [
+                "detect", "detect --json", "detect --jobs 2", "detect --json --jobs 2"]
+            vs_library(path, size, args.python, commands, args.repeat)
+            return 0
         print(f"{'command':<16}{'MB/s':>8}{'time s':>9}{'peak RSS MB':>13}{'VmHWM MB':>10}"
               f"{'steady RSS MB (min..max)':>26}")
         for command in args.commands:

@@ -306,10 +306,10 @@ def test_unknown_subcommand_exit_2() -> None:
     assert proc.returncode == 2
 
 
-def test_format_arguments() -> None:
-    proc = uts58("format", "https://xn--bcher-kva.de/b%C3%BCcher")
+def test_format_urls_with_e() -> None:
+    proc = uts58("format", "-e", "https://xn--bcher-kva.de/b%C3%BCcher", "--url", "a.com/%7E")
     assert proc.returncode == 0, proc.stderr
-    assert out(proc) == "https://bücher.de/bücher\n"
+    assert out(proc) == "https://bücher.de/bücher\na.com/%7E\n"
 
 
 # ---------------------------------------------------------------------------

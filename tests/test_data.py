@@ -82,7 +82,7 @@ def test_order_env_dir_then_tests_data_then_cache(isolated: Path, monkeypatch: p
     assert data.locate("LinkTerm.txt") == in_extra  # env dir without the file: next one
     in_env = _layout(env_dir, "LinkTerm.txt")
     assert data.locate("LinkTerm.txt") == in_env
-    assert data.search_dirs() == [env_dir, extra, TEST_DATA, cache]
+    assert data.search_dirs() == [env_dir, extra, TEST_DATA, data._package_data_dir(), cache]
 
 
 def test_checkout_tests_data_is_found_without_any_setting(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -159,7 +159,7 @@ def test_published_version() -> None:
 def test_missing_file_message_printed_once(tmp_path: Path) -> None:
     """With no data anywhere, each file's instructions appear once in a pytest run, not per test."""
     project = tmp_path / "project"
-    shutil.copytree(REPO / "uts58_icu", project / "uts58_icu", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(REPO / "uts58_icu", project / "uts58_icu", ignore=shutil.ignore_patterns("__pycache__", "unicode_tests"))
     (project / "tests").mkdir()
     conftest = (REPO / "tests" / "conftest.py").read_text(encoding="utf-8")
     (project / "tests" / "conftest.py").write_text(conftest, encoding="utf-8")

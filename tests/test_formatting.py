@@ -314,7 +314,7 @@ def test_format_email_errors(address: str) -> None:
 def test_cli_format(capsys: pytest.CaptureFixture[str]) -> None:
     from uts58_icu.cli import main
 
-    assert main(["format", "https://xn--bcher-kva.de/b%C3%BCcher", "abc.com/path1./path2."]) == 0
+    assert main(["format", "-e", "https://xn--bcher-kva.de/b%C3%BCcher", "-e", "abc.com/path1./path2."]) == 0
     assert capsys.readouterr().out == "https://bücher.de/bücher\nabc.com/path1./path2%2E\n"
-    assert main(["format", "--legacy", "https://x.com/%C3%BC"]) == 0
+    assert main(["format", "--legacy", "-e", "https://x.com/%C3%BC"]) == 0
     assert capsys.readouterr().out == "https://x.com/%C3%BC\n"

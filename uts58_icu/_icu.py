@@ -6,16 +6,13 @@ library always answers for the Unicode version of the ICU it runs on.
 
 from __future__ import annotations
 
-#: What to install when PyICU is missing (also printed by the ``uts58`` command).
+#: What to install when PyICU is missing (also printed by the ``uts58`` command): one line,
+#: naming packages that install as they are, whatever way uts58-icu itself was installed.
 INSTALL_MESSAGE = (
-    "uts58_icu needs ICU through the 'icu' module (PyICU), which is not installed.\n"
-    "Install one of these, from a checkout of uts58-icu or with its wheel file:\n"
-    "  pip install '.[bundled]'    # a wheel that bundles ICU: ICU 78 (Unicode 17.0) where\n"
-    "                              # icukit-pyicu has one, else ICU 77 (Unicode 16.0)\n"
-    "  pip install '.[system]'     # PyICU built against the system ICU "
-    "(needs libicu-dev and pkg-config)\n"
-    "  (with a wheel: pip install 'uts58_icu-VERSION-py3-none-any.whl[bundled]';\n"
-    "   once released: pip install 'uts58-icu[bundled]' or 'uts58-icu[system]')"
+    "uts58_icu needs PyICU (the 'icu' module), which is not installed: pip install icukit-pyicu "
+    "(ICU 78 in a wheel; Linux x86_64 with glibc 2.35+, macOS arm64) or pyicu-wheels (ICU 77, any platform), "
+    "or PyICU (built on the system ICU; needs libicu-dev and pkg-config); "
+    "the extras uts58-icu[bundled] and uts58-icu[system] name the same packages"
 )
 
 

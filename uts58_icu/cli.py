@@ -7,15 +7,17 @@ unreadable input or invalid UTF-8 on input (unless ``--errors=replace``).
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from . import ACCELERATED, __version__
 from ._icu import ICU_VERSION, UNICODE_VERSION, char_name
+from .core._accel import PURE_REASON
 
 if TYPE_CHECKING:
     from .linkification.policy import LinkPolicy
@@ -97,84 +99,93 @@ def _stdin() -> IO[bytes]:
     return sys.stdin.buffer
 
 
-def _file_lines(name: str, errors: str) -> Iterator[str]:
-    """Decoded lines of one input (stdin for ``-``), one at a time.
-
-    Memory stays constant whatever the input size. Invalid UTF-8 raises
-    :class:`InputError` naming the file and byte offset, unless ``errors='replace'``.
-    """
-    label = _label(name)
-    try:
-        stream: IO[bytes] = _stdin() if name == "-" else open(name, "rb")
-    except OSError as exc:
-        raise InputError(f"cannot read {label}: {exc.strerror or exc}") from None
-    offset = 0
-    try:
-        while True:
-            try:
-                raw = stream.readline()
-            except OSError as exc:  # e.g. a directory, or an I/O error mid-file
-                raise InputError(f"cannot read {label}: {exc.strerror or exc}") from None
-            if not raw:
-                break
-            try:
-                yield raw.decode("utf-8", errors)
-            except UnicodeDecodeError as exc:
-                raise InputError(
-                    f"{label}: invalid UTF-8 at byte offset {offset + exc.start} "
-                    f"(use --errors=replace to substitute U+FFFD)"
-                ) from None
-            offset += len(raw)
-    finally:
-        if name != "-":
-            stream.close()
-
-
 def _label(name: str) -> str:
     return "<stdin>" if name == "-" else name
 
 
-#: Lines are processed in blocks of about this many code points. A link never spans a
-#: line break (LINE FEED is Link_Term=Hard and not Link_Email), so a block of whole
-#: lines gives the same links as the lines one by one, with less per-call overhead.
-BLOCK_SIZE = 1 << 16
-#: With ``--jobs N`` a worker gets blocks of about this many code points: fewer, larger
-#: tasks, so the per-task cost of sending work to a process stays small next to the work.
-PARALLEL_BLOCK_SIZE = 1 << 20
+#: Input is read in blocks of about this many bytes, cut after the block's last line end:
+#: a link never spans a line break (LINE FEED is Link_Term=Hard and not Link_Email), so a
+#: block of whole lines gives the same links as the lines one by one, for one call.
+READ_SIZE = 1 << 18
+#: A block (one line) longer than this many code points is scanned lazily and written in
+#: pieces, so memory stays proportional to the text, not to its links.
+HUGE_BLOCK = 1 << 20
+#: Output is written in pieces of about this many parts.
+_PARTS = 1 << 12
 
 
-def _file_blocks(name: str, errors: str, size_limit: int = BLOCK_SIZE) -> Iterator[str]:
-    """Whole lines of one input joined into blocks of about ``size_limit`` code points.
+def _read_blocks(
+    stream: IO[bytes], label: str, size: int = READ_SIZE, *, whole: bool = False
+) -> Iterator[bytes | bytearray]:
+    """Blocks of whole lines of ``stream`` (the last may lack its line end), about ``size``
+    bytes each; a longer line is one block. ``whole``: fill each read (else a pipe's
+    lines come out as they arrive). A read error raises :class:`InputError`."""
+    read = stream.read if whole or not hasattr(stream, "read1") else stream.read1
+    # The start of the next block (a line longer than one read grows here in place:
+    # a bytearray is decoded as it is, so one huge line is held once, not joined again).
+    pending = bytearray()
+    while True:
+        try:
+            chunk = read(size)
+        except OSError as exc:  # e.g. a directory, or an I/O error mid-file
+            raise InputError(f"cannot read {label}: {exc.strerror or exc}") from None
+        if not chunk:
+            break
+        cut = chunk.rfind(b"\n") + 1
+        if cut == 0:
+            pending += chunk
+            continue
+        head: bytes | bytearray
+        if pending:
+            pending += memoryview(chunk)[:cut]
+            head, pending = pending, bytearray()
+        else:
+            head = chunk if cut == len(chunk) else chunk[:cut]
+        yield head
+        if cut < len(chunk):
+            pending += memoryview(chunk)[cut:]
+    if pending:
+        yield pending
 
-    Every line read before an error is yielded before the error is raised, so the
-    output keeps each good line that came before invalid UTF-8.
-    """
-    block: list[str] = []
-    size = 0
+
+def _decode(raw: bytes | bytearray, errors: str, label: str, offset: int) -> tuple[str, str | None]:
+    """``(text, error)``: the decoded block; on invalid UTF-8 (strict), the whole lines
+    before the bad byte and the message naming the input and byte offset."""
     try:
-        for line in _file_lines(name, errors):
-            if len(line) >= size_limit and not block:
-                yield line  # one long line: no copy
-                continue
-            block.append(line)
-            size += len(line)
-            if size >= size_limit:
-                yield "".join(block)
-                block, size = [], 0
-    except CliError:
-        if block:
-            yield "".join(block)
-        raise
-    if block:
-        yield "".join(block)
+        return raw.decode("utf-8", errors), None
+    except UnicodeDecodeError as exc:
+        good = raw[: raw.rfind(b"\n", 0, exc.start) + 1].decode("utf-8")
+        return good, (
+            f"{label}: invalid UTF-8 at byte offset {offset + exc.start} "
+            f"(use --errors=replace to substitute U+FFFD)"
+        )
 
 
-def _input_blocks(paths: Sequence[str], errors: str, jobs: int = 1) -> Iterator[tuple[int, str, str]]:
-    """``(input index, name as given, block)`` for each input in turn; inputs are never joined."""
-    size_limit = BLOCK_SIZE if jobs <= 1 else PARALLEL_BLOCK_SIZE
-    for index, name in enumerate(paths or ["-"]):
-        for block in _file_blocks(name, errors, size_limit):
-            yield index, name, block
+def _input_blocks(
+    name: str, report: Callable[[str], None], size: int = READ_SIZE, *, whole: bool = False, hint: str = ""
+) -> Iterator[tuple[int, bytes | bytearray]]:
+    """``(byte offset, block)`` for the blocks of whole lines of one input (stdin for ``-``).
+    An input that cannot be opened or read is reported (``hint`` added to an open error)
+    and ends there."""
+    label = _label(name)
+    try:
+        stream = _stdin() if name == "-" else open(name, "rb")
+    except OSError as exc:
+        report(f"cannot read {label}: {exc.strerror or exc}{hint}")
+        return
+    except InputError as exc:
+        report(str(exc))
+        return
+    offset = 0
+    try:
+        for raw in _read_blocks(stream, label, size, whole=whole):
+            yield offset, raw
+            offset += len(raw)
+    except InputError as exc:
+        report(str(exc))
+    finally:
+        if name != "-":
+            stream.close()
 
 
 def _jobs(arg: str) -> int:
@@ -186,54 +197,36 @@ def _jobs(arg: str) -> int:
     if n < 0:
         raise argparse.ArgumentTypeError(f"must be 0 (one per CPU) or more, got {n}")
     if n == 0:
-        import os
+        from ._parallel import cpu_count
 
-        n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        n = cpu_count()
     return n
 
 
 def _add_input_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "files", nargs="*", metavar="FILE",
-        help="input files, each processed on its own ('-' or none: stdin)",
+        help="input files, each processed on its own ('-' or none: stdin); an unreadable "
+        "one is reported and skipped (exit 2 at the end)",
     )
     p.add_argument(
         "-j", "--jobs", type=_jobs, default=1, metavar="N",
-        help="worker processes (default 1; 0 = one per CPU); the output is the same, in the same order",
+        help="worker processes (default 1; 0 = one per CPU; never more than the CPUs); "
+        "the output is the same, in the same order",
     )
     p.add_argument(
         "--errors", choices=("strict", "replace"), default="strict",
-        help="invalid UTF-8: fail with exit 2 (strict, default) or substitute U+FFFD",
+        help="invalid UTF-8: report it and skip the rest of that input, exit 2 (strict, "
+        "default), or substitute U+FFFD",
     )
 
 
-class _Writer:
-    """Buffered text output in pieces, so one huge line never becomes one huge string."""
-
-    LIMIT = 1 << 16
-
-    def __init__(self, out: IO[str]) -> None:
-        self.out = out
-        self.pieces: list[str] = []
-        self.size = 0
-
-    def write(self, piece: str) -> None:
-        self.pieces.append(piece)
-        self.size += len(piece)
-        if self.size >= self.LIMIT:
-            self.flush()
-
-    def flush(self) -> None:
-        if self.pieces:
-            self.out.write("".join(self.pieces))
-            self.pieces, self.size = [], 0
-
-
-def _policy(name: str) -> LinkPolicy:
-    """``--policy``: ``base`` (the conformant algorithm) or ``recommended`` (§8, for people)."""
+def _policy(name: str) -> LinkPolicy | None:
+    """``--policy``: ``base`` (the conformant algorithm: None, the library's fast default)
+    or ``recommended`` (§8, for people)."""
     from .linkification.policy import LinkPolicy
 
-    return LinkPolicy.recommended() if name == "recommended" else LinkPolicy()
+    return LinkPolicy.recommended() if name == "recommended" else None
 
 
 def _scheme_arg(value: str) -> str:
@@ -260,141 +253,446 @@ def _add_detection_args(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _detection_options(args: argparse.Namespace) -> dict[str, Any]:
-    return {"emails": args.emails, "schemeless": args.schemeless, "schemes": tuple(args.schemes)}
+class Spec(NamedTuple):
+    """What to make of each block: sent once to each worker process with ``--jobs``."""
+
+    #: ``marks``, ``json``, ``explain``, ``json-explain`` or ``linkify``.
+    mode: str
+    #: Keyword arguments of ``find_links`` (the policy and the detector's options).
+    options: dict[str, Any]
+    #: ``linkify``: the attributes after ``href`` (`` rel="…"`` …).
+    attrs: str = ""
+    #: How the output is encoded (that of standard output).
+    encoding: str = "utf-8"
+    encode_errors: str = "strict"
+    errors: str = "strict"
 
 
-#: What a worker needs for one block: the block, the output mode and the find_links options.
-DetectJob = tuple[str, str, dict[str, Any]]
-DetectResult = tuple[str, list[tuple[int, int, str, str, str]], list[tuple[int, int, str]]]
+def _spec(args: argparse.Namespace, mode: str) -> Spec:
+    import html
+
+    options = {
+        "emails": args.emails, "schemeless": args.schemeless, "schemes": tuple(args.schemes),
+        "policy": _policy(args.policy),
+    }
+    defaults = {"emails": True, "schemeless": True, "schemes": (), "policy": None}
+    # Only what differs from find_links' defaults: with none, it calls the compiled core at once.
+    options = {k: v for k, v in options.items() if v != defaults[k]}
+    attrs = ""
+    for name in ("rel", "target"):
+        value = getattr(args, name, None)
+        if value:
+            attrs += f' {name}="{html.escape(value, quote=True)}"'
+    out = _stdout()
+    return Spec(
+        mode, options, attrs, getattr(out, "encoding", None) or "utf-8",
+        getattr(out, "errors", None) or "strict", args.errors,
+    )
 
 
-def _detect_block(job: DetectJob) -> DetectResult:
-    """Detection on one block (in a worker process with ``--jobs``): marked text, links, notes."""
-    from .conformance import mark_links
-    from .linkification.apply import explain_notes, find_links
-
-    block, mode, options = job
-    if mode == "explain":
-        links, notes = explain_notes(block, **options)
-        return mark_links(block, links), [], [(n.start, n.end, n.reason) for n in notes]
-    links = find_links(block, **options)
-    if mode == "json":
-        return "", [(lk.start, lk.end, lk.kind, lk.text, lk.href) for lk in links], []
-    return mark_links(block, links), [], []
+#: A line longer than :data:`HUGE_BLOCK` is scanned in pieces of about this many code
+#: points, each cut just after a SPACE or TAB.
+HUGE_PIECE = 1 << 16
 
 
-def _detect_here(block: str, mode: str, options: dict[str, Any], out: _Writer) -> DetectResult:
-    """Detection on one block in this process, writing marked text per link as it goes
-    (one huge line never holds all its links at once); JSON links are returned lazily."""
-    from .conformance import LINK_END, LINK_START, mark_links
-    from .linkification.apply import explain_notes, iter_links
+def _cut(text: str) -> Iterator[tuple[int, str]]:
+    """``text`` in pieces, each with its offset: whole if it is short, else cut just after
+    a SPACE or TAB about every :data:`HUGE_PIECE` code points.
 
-    if mode == "explain":
-        links, notes = explain_notes(block, **options)
-        out.write(mark_links(block, links))
-        return "", [], [(n.start, n.end, n.reason) for n in notes]
-    if mode == "json":
-        return "", _LazyLinks(iter_links(block, **options)), []  # type: ignore[return-value]
+    A link never holds a SPACE or TAB (Link_Term=Hard, not Link_Email), and every rule that
+    looks at the characters around a link, base or §8, reads a space next to it as it
+    reads the start or end of the text, so the pieces give the links of the whole line
+    (tests/test_cli_issue20.py checks it against the library, both policies). This keeps
+    one 12 MB line on the compiled core with memory proportional to a piece.
+    """
+    n = len(text)
+    if n <= HUGE_BLOCK:
+        yield 0, text
+        return
     pos = 0
-    for link in iter_links(block, **options):  # marked as in LinkDetectionTest.txt
-        out.write(block[pos : link.start])
-        out.write(LINK_START)
-        out.write(link.text)
-        out.write(LINK_END)
-        pos = link.end
-    out.write(block[pos:])
-    return "", [], []
+    while pos < n:
+        stop = pos + HUGE_PIECE
+        if stop >= n:
+            yield pos, text[pos:]
+            return
+        k = max(text.rfind(" ", pos, stop), text.rfind("\t", pos, stop))
+        if k < 0:  # no space in the window: the next one after it
+            k = min((i for i in (text.find(" ", stop), text.find("\t", stop)) if i >= 0), default=n - 1)
+        yield pos, text[pos : k + 1]
+        pos = k + 1
 
 
-class _LazyLinks:
-    """The ``(start, end, kind, text, href)`` of links, one at a time."""
+def _render(spec: Spec, text: str, name: str, base: int) -> Iterator[str]:
+    """The output for ``text`` (whole lines of input ``name``, starting at code point
+    ``base`` of it), in pieces of bounded size."""
+    if spec.mode.endswith("explain"):
+        yield _render_explain(spec, text, name, base)
+        return
+    for offset, piece in _cut(text):
+        yield from _render_piece(spec, piece, name, base + offset)
 
-    def __init__(self, links: Iterator[Any]) -> None:
-        self.links = links
 
-    def __iter__(self) -> Iterator[tuple[int, int, str, str, str]]:
-        for lk in self.links:
-            yield lk.start, lk.end, lk.kind, lk.text, lk.href
+def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[str]:
+    from json.encoder import encode_basestring as enc  # the C function json.dumps uses
+
+    from .conformance import LINK_END, LINK_START
+    from .linkification.apply import find_links, iter_links
+
+    mode = spec.mode
+    links = (find_links if len(text) <= HUGE_BLOCK else iter_links)(text, **spec.options)
+    out: list[str] = []
+    pos = 0
+    if mode == "json":
+        head = '{"file": ' + enc(name) + ', "start": '
+        for lk in links:
+            out.append(
+                f'{head}{base + lk.start}, "end": {base + lk.end}, "kind": {enc(lk.kind)}, '
+                f'"text": {enc(lk.text)}, "href": {enc(lk.href)}}}\n'
+            )
+            if len(out) >= _PARTS:
+                yield "".join(out)
+                out.clear()
+        yield "".join(out)
+        return
+    if mode == "linkify":
+        from html import escape
+
+        attrs = spec.attrs
+        for lk in links:  # as uts58_icu.linkify_html writes each link (tests/test_cli.py)
+            out.append(escape(text[pos : lk.start], quote=False))
+            out.append(f'<a href="{escape(lk.href, quote=True)}"{attrs}>{escape(lk.display, quote=False)}</a>')
+            pos = lk.end
+            if len(out) >= _PARTS:
+                yield "".join(out)
+                out.clear()
+        out.append(escape(text[pos:], quote=False))
+    else:  # marks, as in LinkDetectionTest.txt
+        for lk in links:
+            out += (text[pos : lk.start], LINK_START, lk.text, LINK_END)
+            pos = lk.end
+            if len(out) >= _PARTS:
+                yield "".join(out)
+                out.clear()
+        out.append(text[pos:])
+    yield "".join(out)
+
+
+def _render_explain(spec: Spec, text: str, name: str, base: int) -> str:
+    """``--explain``: each line marked, then the reasons for that line's links and
+    rejections; with ``--json``, each link record carries its ``reasons``, and each
+    rejected candidate gets a record of kind ``rejected``."""
+    import json
+    from bisect import bisect_right
+
+    from .conformance import LINK_END, LINK_START
+    from .core.termination import Note
+    from .linkification.apply import explain_notes
+
+    links, notes = explain_notes(text, **spec.options)
+    if base:  # the reasons' own "at offset N" count from the block: make them the file's
+        notes = [Note(n.start, n.end, _OFFSET.sub(lambda m: f"offset {base + int(m[1])}", n.reason)) for n in notes]
+    notes.sort(key=lambda n: (n.start, n.end))
+    out: list[str] = []
+    if spec.mode == "json-explain":
+        starts = [lk.start for lk in links]
+        reasons: list[list[str]] = [[] for _ in links]
+        records: list[tuple[int, int, dict[str, Any]]] = []
+        for n in notes:
+            i = bisect_right(starts, n.end) - 1  # the last link starting at or before the note's end
+            if i >= 0 and n.start <= links[i].end:
+                reasons[i].append(n.reason)
+            else:
+                rec = {"file": name, "start": base + n.start, "end": base + n.end, "kind": "rejected",
+                       "text": text[n.start : n.end], "href": None, "reasons": [n.reason]}
+                records.append((n.start, 1, rec))
+        for lk, why in zip(links, reasons):
+            rec = {"file": name, "start": base + lk.start, "end": base + lk.end, "kind": lk.kind,
+                   "text": lk.text, "href": lk.href, "reasons": why}
+            records.append((lk.start, 0, rec))
+        records.sort(key=lambda r: (r[0], r[1]))
+        return "".join(json.dumps(rec, ensure_ascii=False) + "\n" for _, _, rec in records)
+    li = ni = 0
+    line_start, n_text = 0, len(text)
+    while line_start < n_text:
+        nl = text.find("\n", line_start)
+        line_end = n_text if nl < 0 else nl + 1
+        pos = line_start
+        while li < len(links) and links[li].start < line_end:
+            lk = links[li]
+            out += (text[pos : lk.start], LINK_START, lk.text, LINK_END)
+            pos = lk.end
+            li += 1
+        out.append(text[pos:line_end])
+        said = []
+        while ni < len(notes) and (notes[ni].start < line_end or line_end == n_text):
+            note = notes[ni]
+            said.append(f"  [{base + note.start}:{base + note.end}] {note.reason}\n")
+            ni += 1
+        if said and nl < 0:  # the last line has no line end: the reasons start on their own line
+            out.append("\n")
+        out += said
+        line_start = line_end
+    return "".join(out)
+
+
+#: An offset inside an explain reason ("… at offset 17 …").
+_OFFSET = re.compile(r"\boffset ([0-9]+)")
+
+
+class _Out:
+    """Standard output as bytes, encoded as standard output would encode them."""
+
+    def __init__(self) -> None:
+        out = _stdout()
+        out.flush()
+        self.buffer = getattr(out, "buffer", None)
+        self.text = out
+
+    def write(self, data: bytes) -> None:
+        self.write_bytes(data)
+
+    def write_bytes(self, data: bytes) -> None:
+        if self.buffer is not None:
+            self.buffer.write(data)
+        else:  # pragma: no cover - a text-only stream (e.g. in-process tests)
+            self.text.write(data.decode("utf-8"))
+
+    def flush(self) -> None:
+        (self.buffer or self.text).flush()
+
+
+def _run_serial(spec: Spec, names: Sequence[str], out: _Out, report: Callable[[str], None]) -> None:
+    """Each input in turn, block by block in this process."""
+    enc, enc_errors = spec.encoding, spec.encode_errors
+    for name in names:
+        base = 0
+        for offset, raw in _input_blocks(name, report):
+            text, error = _decode(raw, spec.errors, _label(name), offset)
+            for piece in _render(spec, text, name, base):
+                out.write_bytes(piece.encode(enc, enc_errors))
+            if error:
+                report(error)
+                break
+            if name == "-":
+                out.flush()  # a pipe's lines come out as they come in
+            base += len(text)
+
+
+#: The worker process's :class:`Spec` (set by :func:`_init_worker`).
+_SPEC: Spec | None = None
+
+
+def _init_worker(spec: Spec) -> None:
+    """Set up a worker (and, first, the parent: forked workers then start warm)."""
+    from ._parallel import warm_up
+
+    global _SPEC
+    _SPEC = spec
+    warm_up(spec.options)
+
+
+#: A worker's output above this many bytes goes to a temporary file, which the parent copies
+#: to standard output: one huge line (``'x.co ' * 2.4M`` gives 240 MB of JSON) is never
+#: held whole, pickled and sent.
+SPILL_SIZE = 1 << 22
+
+
+def _work(
+    raw: bytes | bytearray | None, path: str, start: int, end: int, name: str, base: int
+) -> tuple[bytes | str, str | None]:
+    """One task in a worker: decode ``raw`` (or read the lines of ``path`` that begin in
+    ``[start, end)``) and return the encoded output (or the path of the temporary file
+    that holds it) and an input error, if any."""
+    import tempfile
+
+    from ._parallel import line_range
+
+    spec = _SPEC
+    assert spec is not None
+    label = _label(name)
+    if raw is None:
+        try:
+            start, raw = line_range(path, start, end)
+        except OSError as exc:
+            return b"", f"cannot read {label}: {exc.strerror or exc}"
+    text, error = _decode(raw, spec.errors, label, start)
+    del raw
+    out = bytearray()
+    spill: IO[bytes] | None = None
+    try:
+        for piece in _render(spec, text, name, base):
+            out += piece.encode(spec.encoding, spec.encode_errors)
+            if len(out) > SPILL_SIZE:
+                if spill is None:
+                    spill = tempfile.NamedTemporaryFile(prefix="uts58-", delete=False)
+                spill.write(out)
+                out.clear()
+        if spill is None:
+            return bytes(out), error
+        spill.write(out)
+        spill.close()
+        return spill.name, error
+    except BaseException:
+        if spill is not None:
+            spill.close()
+            os.unlink(spill.name)
+        raise
+
+
+def _take(result: bytes | str, out: _Out | None) -> None:
+    """Write a worker's output (``out`` None: drop it), and remove its temporary file."""
+    import shutil
+
+    if isinstance(result, bytes):
+        if out is not None:
+            out.write_bytes(result)
+        return
+    try:
+        if out is not None:
+            with open(result, "rb") as f:
+                shutil.copyfileobj(f, out, 1 << 20)  # type: ignore[misc]
+    finally:
+        os.unlink(result)
+
+
+def _count(path: str, start: int, end: int) -> int:
+    """Code points in the lines of ``path`` that begin in ``[start, end)`` (for offsets)."""
+    from ._parallel import line_range
+
+    try:
+        return len(line_range(path, start, end)[1].decode("utf-8", "replace"))
+    except OSError:
+        return 0  # reported by the task that reads the range
+
+
+def _regular_file(name: str) -> int | None:
+    """The size of ``name`` if it is a regular file (then workers read it themselves)."""
+    import stat
+
+    if name == "-":
+        return None
+    try:
+        st = os.stat(name)
+    except OSError:
+        return None
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
+def _run_parallel(spec: Spec, names: Sequence[str], jobs: int, out: _Out, report: Callable[[str], None]) -> None:
+    """The inputs on worker processes, output in input order.
+
+    A regular file is cut into byte ranges at line ends; each worker reads and decodes
+    its own ranges, so the parent never holds or sends the text. With offsets in the
+    output (``--json``, ``--explain``) each range's first code point is counted first,
+    by the workers too. Other inputs (stdin, pipes) are read here in blocks of bytes.
+    """
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    from ._parallel import ranges, worker_count
+
+    sizes = {name: _regular_file(name) for name in names}
+    known = sum(len(ranges(size)) for size in sizes.values() if size is not None)
+    streams = any(size is None for size in sizes.values())
+    workers = worker_count(jobs, None if streams else known)
+    if workers <= 1:
+        _run_serial(spec, names, out, report)
+        return
+    offsets = spec.mode in ("json", "explain", "json-explain")
+    failed: set[int] = set()
+    pending: deque[tuple[int, Future[tuple[bytes | str, str | None]]]] = deque()
+
+    def drain() -> None:
+        index, future = pending.popleft()
+        data, error = future.result()
+        _take(data, None if index in failed else out)
+        if error and index not in failed:
+            failed.add(index)
+            report(error)
+
+    _init_worker(spec)
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(spec,)) as pool:
+        try:
+            for index, name in enumerate(names):
+                size = sizes[name]
+                counts: list[Future[int]] = []
+                tasks: Iterator[tuple[Any, ...]]
+                if size is not None:
+                    parts = ranges(size)
+                    if offsets:  # quick: each range's code points, for the next one's offsets
+                        counts = [pool.submit(_count, name, a, b) for a, b in parts]
+                    tasks = _range_tasks(name, parts, counts)
+                else:
+                    tasks = _stream_tasks(name, offsets, report)
+                for task in tasks:
+                    if index in failed:
+                        break
+                    pending.append((index, pool.submit(_work, *task)))
+                    while len(pending) >= 2 * workers:
+                        drain()
+                for future in counts:
+                    future.cancel()
+            while pending:
+                drain()
+        finally:  # stopped early (e.g. a closed pipe): drop the rest, and their files
+            for _, future in pending:
+                if not future.cancel() and not future.exception():
+                    _take(future.result()[0], None)
+
+
+def _range_tasks(name: str, parts: list[tuple[int, int]], counts: list[Any]) -> Iterator[tuple[Any, ...]]:
+    """``_work`` arguments for each range of a regular file (the worker reads it)."""
+    base = 0
+    for i, (a, b) in enumerate(parts):
+        yield None, name, a, b, name, base
+        if counts:
+            base += counts[i].result()
+
+
+def _stream_tasks(name: str, offsets: bool, report: Callable[[str], None]) -> Iterator[tuple[Any, ...]]:
+    """``_work`` arguments for each block of a stream (stdin, a pipe), read here as bytes."""
+    from ._parallel import RANGE_SIZE
+
+    base = 0
+    for offset, raw in _input_blocks(name, report, RANGE_SIZE, whole=True):
+        yield raw, name, offset, offset + len(raw), name, base
+        if offsets:
+            base += len(raw.decode("utf-8", "replace"))
+
+
+def _run(args: argparse.Namespace, mode: str) -> int:
+    """``detect`` and ``linkify``: every input in order; an input error is reported, the
+    input skipped, and the exit code is 2 at the end (as ``cat`` and ``grep`` do)."""
+    import gc
+
+    spec = _spec(args, mode)
+    names = list(args.files or ["-"])
+    out = _Out()
+    problems: list[str] = []
+
+    def report(message: str) -> None:
+        out.flush()  # the output before the error comes first
+        problems.append(message)
+        _error(message)
+
+    gc.freeze()  # the imported modules: the collector no longer walks them for every block
+    try:
+        if args.jobs > 1:
+            _run_parallel(spec, names, args.jobs, out, report)
+        else:
+            _run_serial(spec, names, out, report)
+    finally:
+        out.flush()
+    return EXIT_USAGE if problems else EXIT_OK
 
 
 def _cmd_detect(args: argparse.Namespace) -> int:
-    import json
-
-    mode = "explain" if args.explain else "json" if args.json else "marks"
-    options = {**_detection_options(args), "policy": _policy(args.policy)}
-    out = _Writer(_stdout())
-    offset = 0
-    current = -1
-    try:
-        for (index, name, block), (marked, links, notes) in _zip_blocks(
-            # --explain prints notes after each block: the same blocks whatever --jobs is.
-            _input_blocks(args.files, args.errors, 1 if mode == "explain" else args.jobs), mode, options, args.jobs, out
-        ):
-            if index != current:  # offsets count code points from the start of each input
-                current, offset = index, 0
-            out.write(marked)
-            for start, end, kind, text, href in links:
-                obj = {
-                    "file": name,  # as given; "-" is stdin
-                    "start": offset + start,
-                    "end": offset + end,
-                    "kind": kind,
-                    "text": text,
-                    "href": href,
-                }
-                out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-            for start, end, reason in notes:
-                out.write(f"  [{offset + start}:{offset + end}] {reason}\n")
-            offset += len(block)
-    finally:
-        out.flush()  # the good lines before an input error are written
-    return EXIT_OK
-
-
-def _zip_blocks(
-    blocks: Iterator[tuple[int, str, str]], mode: str, options: dict[str, Any], jobs: int, out: _Writer
-) -> Iterator[tuple[tuple[int, str, str], DetectResult]]:
-    """``(input, result)`` pairs in input order, computed on ``jobs`` processes (or here,
-    streaming, for one job)."""
-    from collections import deque
-
-    from ._parallel import ordered_map
-
-    if jobs <= 1:
-        for item in blocks:
-            yield item, _detect_here(item[2], mode, options, out)
-        return
-    sent: deque[tuple[int, str, str]] = deque()  # the blocks in flight (at most 2 * jobs)
-
-    def tagged() -> Iterator[DetectJob]:
-        for item in blocks:
-            sent.append(item)
-            yield item[2], mode, options
-
-    for result in ordered_map(_detect_block, tagged(), jobs):
-        yield sent.popleft(), result
-
-
-def _linkify_block(job: tuple[str, str | None, str | None, dict[str, Any]]) -> str:
-    from .linkification.linkify import linkify_text_to_html as linkify_html
-
-    block, rel, target, options = job
-    return linkify_html(block, rel=rel, target=target, **options)
+    mode = ("json-" if args.json else "") + "explain" if args.explain else "json" if args.json else "marks"
+    return _run(args, mode)
 
 
 def _cmd_linkify(args: argparse.Namespace) -> int:
-    from ._parallel import ordered_map
-
-    out = _stdout()
-    options = {**_detection_options(args), "policy": _policy(args.policy)}
-    jobs = (
-        (block, args.rel, args.target, options)
-        for _index, _name, block in _input_blocks(args.files, args.errors, args.jobs)
-    )
-    for html in ordered_map(_linkify_block, jobs, args.jobs):
-        out.write(html)
-    return EXIT_OK
+    return _run(args, "linkify")
 
 
 def _cmd_conformance(args: argparse.Namespace) -> int:
@@ -418,17 +716,40 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
     return EXIT_OK if ok else EXIT_FAILED
 
 
+def _input_lines(name: str, errors: str, report: Callable[[str], None]) -> Iterator[str]:
+    """The lines of one input (stdin for ``-``) without their line ends; an unreadable
+    input or invalid UTF-8 is reported and ends that input."""
+    hint = " (to format a URL given on the command line, use -e URL)" if ":" in name else ""
+    for offset, raw in _input_blocks(name, report, hint=hint):
+        text, error = _decode(raw, errors, _label(name), offset)
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()  # after the last line end
+        for line in lines:
+            yield line[:-1] if line.endswith("\r") else line
+        if error:
+            report(error)
+            return
+
+
 def _cmd_format(args: argparse.Namespace) -> int:
-    """Print the minimally escaped form (§4.1) of each URL (arguments, else stdin lines)."""
+    """Print the minimally escaped form (§4.1) of each URL: those given with ``-e``, else
+    one per line of each FILE (``-`` or none: stdin), as ``detect`` reads its inputs."""
     from .core.escaping import minimal_escape
 
-    urls: Iterator[str] = (
-        iter(args.urls) if args.urls else (line.rstrip("\r\n") for line in _file_lines("-", args.errors))
-    )
     out = _stdout()
-    for url in urls:
+    problems: list[str] = []
+
+    def report(message: str) -> None:
+        out.flush()
+        problems.append(message)
+        _error(message)
+
+    names = args.files or ([] if args.urls else ["-"])
+    lines = (line for name in names for line in _input_lines(name, args.errors, report))
+    for url in itertools.chain(args.urls, lines):
         out.write(minimal_escape(url, legacy_encoding=args.legacy) + "\n")
-    return EXIT_OK
+    return EXIT_USAGE if problems else EXIT_OK
 
 
 def _stdout() -> IO[str]:
@@ -442,12 +763,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="uts58",
         description="Unicode link detection and formatting (UTS #58) on ICU.",
         epilog="Exit codes: 0 ok, 1 a check failed, 2 usage or input error.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # --version on one line
     )
     parser.add_argument(
         "--version",
         action="version",
         version=f"uts58-icu {__version__} (ICU {ICU_VERSION}, Unicode {UNICODE_VERSION}; "
-        f"{'compiled core' if ACCELERATED else 'pure Python'})",
+        f"{'compiled core' if ACCELERATED else 'pure Python, 3-4x slower: ' + PURE_REASON})",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -458,10 +780,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("detect", help="mark links in text as ⸠…⸡ (or --json)")
     _add_input_args(p)
-    p.add_argument("--json", action="store_true", help="one JSON object per link instead")
+    p.add_argument(
+        "--json", action="store_true",
+        help='one JSON object per link instead: {"file": FILE as given ("-": stdin), "start", '
+        '"end" (code points from the start of FILE), "kind", "text", "href"}',
+    )
     p.add_argument(
         "--explain", action="store_true",
-        help="after each line, say why each link starts and ends where it does, and what was rejected",
+        help="after each line, say why each link starts and ends where it does, and what was "
+        "rejected; with --json, each link's record gets \"reasons\" and each rejected candidate "
+        "a record of kind \"rejected\"",
     )
     p.add_argument(
         "--policy", choices=("base", "recommended"), default="base",
@@ -492,15 +820,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=_cmd_conformance)
 
-    p = sub.add_parser("format", help="print the minimally escaped form of URLs (§4.1)")
-    p.add_argument("urls", nargs="*", metavar="URL", help="URLs (default: one per line on stdin)")
+    p = sub.add_parser(
+        "format", help="print the minimally escaped form (§4.1) of each URL: one per line of FILEs, or -e URL",
+    )
+    p.add_argument(
+        "files", nargs="*", metavar="FILE",
+        help="files of URLs, one per line ('-' or none: stdin)",
+    )
+    p.add_argument(
+        "-e", "--url", dest="urls", action="append", default=[], metavar="URL",
+        help="format URL itself (repeatable), before the lines of any FILE; with -e and no "
+        "FILE, stdin is not read",
+    )
     p.add_argument(
         "--legacy", action="store_true",
         help="the URLs come from a legacy (non-UTF-8) page: keep non-ASCII escapes",
     )
     p.add_argument(
         "--errors", choices=("strict", "replace"), default="strict",
-        help="invalid UTF-8 on stdin: fail with exit 2 (strict, default) or substitute U+FFFD",
+        help="invalid UTF-8: report it and skip the rest of that input, exit 2 (strict, "
+        "default), or substitute U+FFFD",
     )
     p.set_defaults(func=_cmd_format)
     return parser

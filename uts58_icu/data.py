@@ -6,9 +6,12 @@ Search order for ``<version>/linkification/<name>``:
    ``https://www.unicode.org/Public/``);
 2. the directories in :data:`extra_dirs`, then ``tests/data/`` of a source checkout
    or unpacked sdist (verbatim copies of the 17.0.0 files, for the test suite);
-3. the user cache directory (``$UTS58_CACHE_DIR``, else the platform's cache
+3. ``uts58_icu/unicode_tests/``: the two *test* files (``LinkDetectionTest.txt``,
+   ``LinkFormattingTest.txt``) ship in the package, so ``uts58 conformance`` runs
+   offline after ``pip install``; the property files do not (ICU supplies the properties);
+4. the user cache directory (``$UTS58_CACHE_DIR``, else the platform's cache
    dir, e.g. ``~/.cache/uts58-icu``);
-4. a download from ``https://www.unicode.org/Public/<version>/linkification/<name>``
+5. a download from ``https://www.unicode.org/Public/<version>/linkification/<name>``
    into that cache, unless ``$UTS58_NO_DOWNLOAD`` is set (to anything but ``""`` or ``0``).
 """
 
@@ -95,6 +98,11 @@ def _checkout_data_dir() -> Path | None:
     return d if d.is_dir() else None
 
 
+def _package_data_dir() -> Path:
+    """``unicode_tests/`` inside the package: Unicode's two test files, verbatim."""
+    return Path(__file__).resolve().parent / "unicode_tests"
+
+
 def _downloads_disabled() -> bool:
     return os.environ.get("UTS58_NO_DOWNLOAD", "") not in ("", "0")
 
@@ -109,6 +117,7 @@ def search_dirs() -> list[Path]:
     checkout = _checkout_data_dir()
     if checkout is not None:
         dirs.append(checkout)
+    dirs.append(_package_data_dir())
     dirs.append(cache_dir())
     return dirs
 
@@ -141,11 +150,10 @@ def locate(name: str, version: str = "17.0.0", *, download: bool = True) -> Path
             tmp.replace(cached)
             return cached
         except (urllib.error.URLError, OSError, TimeoutError) as exc:
-            problem = f"downloading {url} failed: {exc}"
+            problem = f"downloading {url} failed: " + " ".join(str(exc).split())
+    # One line (a command prints it as is): what is missing, why, and the three remedies.
     raise DataFileError(
-        f"cannot find {rel} ({problem}). Provide it in one of these ways:\n"
-        f"  - set UTS58_DATA_DIR to a directory laid out like {BASE_URL}/ "
-        f"(containing {rel});\n"
-        f"  - put the file at {cached};\n"
-        f"  - allow the download of {url}."
+        f"cannot find {rel} ({problem}). Provide it in one of these ways: set UTS58_DATA_DIR "
+        f"to a directory laid out like {BASE_URL}/ (holding {rel}); put the file at {cached}; "
+        f"or allow the download of {url}"
     )

@@ -61,6 +61,35 @@ _SPEEDUPS = None if _forced_pure() else _import()
 #: Whether the compiled core is in use (False: the pure-Python path runs).
 ACCELERATED: bool = _SPEEDUPS is not None
 
+
+def _pure_reason() -> str:
+    if _SPEEDUPS is not None:
+        return ""
+    if _forced_pure():
+        return "UTS58_PURE_PYTHON is set"
+    from importlib.util import find_spec
+
+    if find_spec(f"{__package__}._speedups") is None:
+        return "the compiled core was not built (no C compiler when it was installed?)"
+    return "the compiled core was built from other sources"
+
+
+#: Why the pure-Python path runs, 3-4x slower ('' when the compiled core is in use).
+#: ``uts58 --version`` shows it. Like msgpack's or markupsafe's, the fallback is silent
+#: at import; ``UTS58_REQUIRE_ACCELERATED=1`` makes it an ImportError instead.
+PURE_REASON: str = _pure_reason()
+
+if PURE_REASON and os.environ.get("UTS58_REQUIRE_ACCELERATED", "").strip() not in ("", "0"):
+    from .._icu import _running_cli
+
+    _message = f"UTS58_REQUIRE_ACCELERATED is set, but the pure-Python path would run: {PURE_REASON}"
+    if _running_cli():  # the `uts58` command: one line and exit 2, no traceback
+        import sys
+
+        print(f"uts58: {_message}", file=sys.stderr)
+        raise SystemExit(2)
+    raise ImportError(_message)
+
 Scanner = Callable[..., list[Any]]
 
 
