@@ -113,7 +113,17 @@ _ASSIGNMENT_BEFORE = frozenset(" \t\n-;&?\"',\\")
 
 
 def _line_start(text: str, pos: int) -> int:
-    return text.rfind("\n", max(0, pos - _MAX_LOOKBACK), pos) + 1
+    """Start of the line holding ``pos``, looking back at most ``_MAX_LOOKBACK`` characters:
+    on a longer line, the start of that window (see :func:`_at_line_start`), so that the
+    work per link stays bounded and the whole scan linear."""
+    lo = max(0, pos - _MAX_LOOKBACK)
+    nl = text.rfind("\n", lo, pos)
+    return lo if nl == -1 else nl + 1
+
+
+def _at_line_start(text: str, pos: int) -> bool:
+    """Whether ``pos`` really starts a line (not the edge of a look-back window)."""
+    return pos == 0 or text[pos - 1] == "\n"
 
 
 def header_name(text: str, pos: int) -> str | None:
@@ -124,6 +134,8 @@ def header_name(text: str, pos: int) -> str | None:
     """
     ls = _line_start(text, pos)
     for _ in range(_MAX_LINES):
+        if not _at_line_start(text, ls):
+            return None  # a line longer than the look-back: no header
         q = _QUOTE_PREFIX.match(text, ls)
         body = q.end() if q else ls
         if text[body : body + 1] in (" ", "\t"):  # a folded continuation line
@@ -134,6 +146,8 @@ def header_name(text: str, pos: int) -> str | None:
             if pos - ls > _MAX_LOOKBACK:
                 return None
             continue
+        if not _at_line_start(text, ls):
+            return None  # a line longer than the look-back: no header
         m = _HEADER_NAME.match(text, ls)
         return m.group(1).lower().replace(" ", "-") if m is not None and m.end() <= pos else None
     return None
@@ -158,7 +172,8 @@ def _spelled_at(text: str, link: Link) -> str | None:
     local = m.group(1)
     head = before[: m.start()]
     after = text[link.end : link.end + 12]
-    line = text[_line_start(text, link.start) : link.start]
+    ls = _line_start(text, link.start)
+    line = text[ls : link.start] if _at_line_start(text, ls) else ""
     if (
         _LOCAL_ONLY.search(local)
         or (local.islower() and _NAME_BEFORE.search(head))
@@ -189,7 +204,7 @@ def _irc_hostmask(text: str, link: Link) -> bool:
         return True
     line_end = text.find("\n", link.end, link.end + 300)
     rest = text[link.end : line_end if line_end != -1 else link.end + 300]
-    return bool(_IRC_EVENT.search(rest) or _IRC_LINE_START.match(text, _line_start(text, ts)))
+    return bool(_IRC_EVENT.search(rest) or _at_line_start(text, _line_start(text, ts)) and _IRC_LINE_START.match(text, _line_start(text, ts)))
 
 
 def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
@@ -206,7 +221,8 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
         return f"§8 reject_code_expressions: a camelCase inner label in {host!r} (code)"
     if _DOTNET.fullmatch(host):
         return f"§8 reject_code_expressions: {host!r} is a product name (.NET family), not a host"
-    ls = _line_start(text, link.start)
+    # the operators _CODE_BEFORE looks for stand just before the link: a short window
+    ls = max(_line_start(text, link.start), link.start - 40)
     if _CODE_BEFORE.search(text, ls, link.start) or _CODE_AFTER.match(text, link.end):
         return f"§8 reject_code_expressions: {host!r} is an operand of an expression (code)"
     return None

@@ -375,8 +375,8 @@ def code_key_email(text: str, link: Link, assignment_only: bool = False) -> int 
 
 def _word_start(text: str, end: int) -> int:
     """Start of the run of non-white-space characters that ends at ``end``."""
-    i = end
-    while i > 0 and not text[i - 1].isspace():
+    i, lo = end, max(0, end - 64)  # bounded: the quote markers it looks for are short
+    while i > lo and not text[i - 1].isspace():
         i -= 1
     return i
 
