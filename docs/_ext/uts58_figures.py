@@ -1,0 +1,99 @@
+"""``uts58-explain``: an SVG figure of how UTS #58 decides one link, drawn at build time.
+
+In a MyST page::
+
+    ```{uts58-explain} (see example.com/a(b)c?q=[2)]. ok
+    :index: 6
+    :policy: base
+    ```
+
+The figure shows each code point of the text coloured by its Link_Term value (from the ICU
+in use), the link that :func:`uts58_icu.explain` finds at ``index`` (with its parts), and
+each reason ``explain`` gives, at its offset. Nothing is drawn by hand: change the library
+and the figure changes with it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+CELL, TOP, ROW = 22, 30, 26
+COLOURS = {  # Link_Term value -> fill
+    "Include": "#e8f0fe", "Soft": "#fff4cc", "Hard": "#fde2e1", "Open": "#e1f5e4", "Close": "#d9f0ee",
+}
+REASON = re.compile(r"^\[(\d+):(\d+)\] (.*)$")
+
+
+def draw(text: str, index: int, policy: str = "base") -> str:
+    """The SVG (a string) for ``explain(text, index)`` under ``policy`` (``base``/``recommended``)."""
+    from uts58_icu import LinkPolicy, explain, link_term
+
+    pol = LinkPolicy.recommended() if policy == "recommended" else None
+    e = explain(text, index, policy=pol)
+    width = CELL * len(text) + 20
+    out: list[str] = []
+    add = out.append
+    for i, ch in enumerate(text):
+        x = 10 + CELL * i
+        term = str(link_term(ch).value)
+        add(f'<rect x="{x}" y="{TOP}" width="{CELL - 2}" height="{ROW}" rx="3" fill="{COLOURS.get(term, "#eee")}" stroke="#999" stroke-width="0.5"><title>U+{ord(ch):04X} Link_Term={term}</title></rect>')
+        add(f'<text x="{x + (CELL - 2) / 2}" y="{TOP + 18}" text-anchor="middle" font-size="14">{html.escape(ch if ch != " " else "␠")}</text>')
+        add(f'<text x="{x + (CELL - 2) / 2}" y="{TOP - 6}" text-anchor="middle" font-size="7" fill="#777">{term[0]}</text>')
+    y = TOP + ROW + 8
+    if e.link is not None:
+        x0, x1 = 10 + CELL * e.link.start, 10 + CELL * e.link.end - 2
+        add(f'<rect x="{x0 - 2}" y="{TOP - 2}" width="{x1 - x0 + 4}" height="{ROW + 4}" rx="4" fill="none" stroke="#1a7f37" stroke-width="2.5"/>')
+        add(f'<text x="{x0}" y="{y + 12}" font-size="12" fill="#1a7f37">{e.link.kind}: {html.escape(e.link.text)}</text>')
+        y += 20
+    for n, reason in enumerate(e.reasons, 1):
+        m = REASON.match(reason)
+        start, end, why = (int(m[1]), int(m[2]), m[3]) if m else (index, index, reason)
+        xs, xe = 10 + CELL * start - 1, 10 + CELL * max(end, start) - 1
+        add(f'<line x1="{xs}" y1="{TOP - 4}" x2="{xs}" y2="{y + 4}" stroke="#c62828" stroke-dasharray="3,2"/>')
+        if xe > xs:
+            add(f'<line x1="{xs}" y1="{TOP + ROW + 3}" x2="{xe}" y2="{TOP + ROW + 3}" stroke="#c62828" stroke-width="3"/>')
+        add(f'<text x="{xs + 4}" y="{y + 12}" font-size="12" fill="#c62828">{n}. {html.escape(why)}</text>')
+        y += 20
+    legend_x = 10
+    y += 6
+    for term, fill in COLOURS.items():
+        add(f'<rect x="{legend_x}" y="{y}" width="12" height="12" fill="{fill}" stroke="#999" stroke-width="0.5"/>')
+        add(f'<text x="{legend_x + 16}" y="{y + 10}" font-size="11">{term}</text>')
+        legend_x += 80
+    y += 20
+    longest = max([len(r) for r in e.reasons] + [len(e.link.text) + 8 if e.link else 0])
+    width = max(width, 7 * longest + 40, legend_x)
+    label = html.escape(f"explain({text!r}, {index})")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{label}" width="{width}" '
+            f'height="{y}" viewBox="0 0 {width} {y}" font-family="DejaVu Sans Mono, monospace">'
+            + "".join(out) + "</svg>")
+
+
+class ExplainFigure(SphinxDirective):
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {"index": directives.nonnegative_int, "policy": lambda v: directives.choice(v, ("base", "recommended"))}
+
+    def run(self) -> list[nodes.Node]:
+        text = self.arguments[0]
+        svg = draw(text, self.options.get("index", 0), self.options.get("policy", "base"))
+        fig = nodes.container(classes=["uts58-figure"])
+        fig += nodes.raw("", f'<div class="uts58-svg">{svg}</div>', format="html")
+        if self.content:
+            para = nodes.paragraph()
+            self.state.nested_parse(self.content, self.content_offset, para)
+            fig += para.children
+        return [fig]
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.add_directive("uts58-explain", ExplainFigure)
+    app.add_css_file("uts58.css")
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
