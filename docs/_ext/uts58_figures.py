@@ -23,7 +23,8 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-CELL, TOP, ROW = 22, 30, 26
+CELL, TOP, ROW = 18, 30, 24
+CHAR_W = 7.3  # advance of one character at font-size 12 (monospace)
 COLOURS = {  # Link_Term value -> fill
     "Include": "#e8f0fe", "Soft": "#fff4cc", "Hard": "#fde2e1", "Open": "#e1f5e4", "Close": "#d9f0ee",
 }
@@ -36,20 +37,21 @@ def draw(text: str, index: int, policy: str = "base") -> str:
 
     pol = LinkPolicy.recommended() if policy == "recommended" else None
     e = explain(text, index, policy=pol)
-    width = CELL * len(text) + 20
+    right = CELL * len(text) + 20.0  # the rightmost x drawn so far
     out: list[str] = []
     add = out.append
     for i, ch in enumerate(text):
         x = 10 + CELL * i
         term = str(link_term(ch).value)
         add(f'<rect x="{x}" y="{TOP}" width="{CELL - 2}" height="{ROW}" rx="3" fill="{COLOURS.get(term, "#eee")}" stroke="#999" stroke-width="0.5"><title>U+{ord(ch):04X} Link_Term={term}</title></rect>')
-        add(f'<text x="{x + (CELL - 2) / 2}" y="{TOP + 18}" text-anchor="middle" font-size="14">{html.escape(ch if ch != " " else "␠")}</text>')
+        add(f'<text x="{x + (CELL - 2) / 2}" y="{TOP + 18}" text-anchor="middle" font-size="13">{html.escape(ch if ch != " " else "·")}</text>')
         add(f'<text x="{x + (CELL - 2) / 2}" y="{TOP - 6}" text-anchor="middle" font-size="7" fill="#777">{term[0]}</text>')
     y = TOP + ROW + 8
     if e.link is not None:
         x0, x1 = 10 + CELL * e.link.start, 10 + CELL * e.link.end - 2
         add(f'<rect x="{x0 - 2}" y="{TOP - 2}" width="{x1 - x0 + 4}" height="{ROW + 4}" rx="4" fill="none" stroke="#1a7f37" stroke-width="2.5"/>')
         add(f'<text x="{x0}" y="{y + 12}" font-size="12" fill="#1a7f37">{e.link.kind}: {html.escape(e.link.text)}</text>')
+        right = max(right, x0 + CHAR_W * (len(e.link.text) + 8))
         y += 20
     for n, reason in enumerate(e.reasons, 1):
         m = REASON.match(reason)
@@ -58,7 +60,15 @@ def draw(text: str, index: int, policy: str = "base") -> str:
         add(f'<line x1="{xs}" y1="{TOP - 4}" x2="{xs}" y2="{y + 4}" stroke="#c62828" stroke-dasharray="3,2"/>')
         if xe > xs:
             add(f'<line x1="{xs}" y1="{TOP + ROW + 3}" x2="{xe}" y2="{TOP + ROW + 3}" stroke="#c62828" stroke-width="3"/>')
-        add(f'<text x="{xs + 4}" y="{y + 12}" font-size="12" fill="#c62828">{n}. {html.escape(why)}</text>')
+        label = f"{n}. {why}"
+        if xs + 4 + CHAR_W * len(label) > right and CHAR_W * len(label) < right:
+            anchor, lx = "end", xs - 4  # too long to the right: write it leftwards
+            if lx - CHAR_W * len(label) < 0:
+                anchor, lx = "start", 10
+        else:
+            anchor, lx = "start", xs + 4
+        add(f'<text x="{lx}" y="{y + 12}" font-size="12" fill="#c62828" text-anchor="{anchor}">{html.escape(label)}</text>')
+        right = max(right, lx + CHAR_W * len(label) + 10 if anchor == "start" else right)
         y += 20
     legend_x = 10
     y += 6
@@ -67,11 +77,10 @@ def draw(text: str, index: int, policy: str = "base") -> str:
         add(f'<text x="{legend_x + 16}" y="{y + 10}" font-size="11">{term}</text>')
         legend_x += 80
     y += 20
-    longest = max([len(r) for r in e.reasons] + [len(e.link.text) + 8 if e.link else 0])
-    width = max(width, 7 * longest + 40, legend_x)
+    width = int(max(right, legend_x)) + 10
     label = html.escape(f"explain({text!r}, {index})")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{label}" width="{width}" '
-            f'height="{y}" viewBox="0 0 {width} {y}" font-family="DejaVu Sans Mono, monospace">'
+            f'height="{y}" style="max-width:100%;height:auto" viewBox="0 0 {width} {y}" font-family="DejaVu Sans Mono, monospace">'
             + "".join(out) + "</svg>")
 
 
