@@ -27,8 +27,14 @@ def run(path: Path) -> doctest.TestResults:
 
 def test_readme_examples() -> None:
     result = run(ROOT / "README.md")
-    assert result.attempted >= 10
+    assert result.attempted >= 4  # the README is short; the examples live in docs/
     assert result.failed == 0
+
+
+def test_docs_have_many_examples() -> None:
+    parser = doctest.DocTestParser()
+    count = sum(len(parser.get_examples(p.read_text(encoding="utf-8"))) for p in pages())
+    assert count > 100, count
 
 
 @pytest.mark.parametrize("path", [p for p in pages() if p.parent != ROOT], ids=lambda p: str(p.relative_to(DOCS)))
