@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Plots and a Markdown table for the documentation, from ``bench_detect.py --json`` output.
+
+    python bench/bench_detect.py --repeat 9 --budget 12 --latency --json > bench/results/detect.json
+    python bench/plot_results.py bench/results/detect.json docs/_static/plots
+
+Writes ``throughput.svg`` (MB/s of each detector on each corpus, log scale) and
+``latency.svg`` (µs per call on each short message, log scale) into OUT_DIR, and prints
+the same numbers as Markdown tables (the performance page's tables). The SVGs are
+reproducible: no date in their metadata, fixed element ids.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+NAMES = {  # detector key -> label
+    "uts58": "uts58-icu (compiled)",
+    "uts58-pure": "uts58-icu (pure Python)",
+    "turbohtml": "turbohtml",
+    "linkify": "linkify-it-py",
+    "urlextract": "urlextract",
+    "bleach": "bleach",
+}
+COLOURS = {"uts58": "#1a7f37", "uts58-pure": "#7fc28e", "turbohtml": "#6e7781", "linkify": "#0969da",
+           "urlextract": "#bc4c00", "bleach": "#8250df"}
+
+
+def _label(key: str, data: dict[str, Any]) -> str:
+    version = data.get("versions", {}).get(key, "")
+    return f"{NAMES.get(key, key)} {version}".strip()
+
+
+def _bars(ax: Any, groups: list[str], series: dict[str, list[float]], data: dict[str, Any], unit: str) -> None:
+    n = len(series)
+    width = 0.8 / max(n, 1)
+    for i, (key, values) in enumerate(series.items()):
+        xs = [g + (i - (n - 1) / 2) * width for g in range(len(groups))]
+        bars = ax.bar(xs, values, width, label=_label(key, data), color=COLOURS.get(key, None))
+        for bar, v in zip(bars, values):
+            ax.annotate(f"{v:.3g}", (bar.get_x() + bar.get_width() / 2, v), ha="center", va="bottom",
+                        fontsize=7, xytext=(0, 2), textcoords="offset points")
+    ax.set_xticks(range(len(groups)), groups)
+    ax.set_yscale("log")
+    ax.set_ylabel(unit)
+    ax.grid(axis="y", which="major", alpha=0.3)
+    ax.legend(fontsize=8, frameon=False, ncols=2)
+
+
+def plot(data: dict[str, Any], out: Path) -> list[Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "uts58"
+    plt.rcParams["svg.fonttype"] = "none"  # text stays text
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    results = data["results"]
+    corpora = list(dict.fromkeys(r["corpus"] for r in results))
+    keys = list(dict.fromkeys(r["detector"] for r in results))
+    series = {k: [next(r["mb_per_s"] for r in results if r["detector"] == k and r["corpus"] == c) for c in corpora] for k in keys}
+    fig, ax = plt.subplots(figsize=(8, 4.2))
+    _bars(ax, corpora, series, data, "MB/s (log scale; higher is better)")
+    ax.set_title(f"Throughput on 1 MB corpora (Python {data.get('python', '?')}, best of the runs)", fontsize=10)
+    fig.tight_layout()
+    path = out / "throughput.svg"
+    fig.savefig(path, metadata={"Date": None})
+    written.append(path)
+    plt.close(fig)
+    latency = data.get("latency_us") or {}
+    if latency:
+        messages = list(next(iter(latency.values())))
+        series = {k: [latency[k][m] for m in messages] for k in latency}
+        fig, ax = plt.subplots(figsize=(8, 4.2))
+        _bars(ax, messages, series, data, "µs per call (log scale; lower is better)")
+        ax.set_title("Latency on short messages", fontsize=10)
+        fig.tight_layout()
+        path = out / "latency.svg"
+        fig.savefig(path, metadata={"Date": None})
+        written.append(path)
+        plt.close(fig)
+    return written
+
+
+def tables(data: dict[str, Any]) -> str:
+    results = data["results"]
+    corpora = list(dict.fromkeys(r["corpus"] for r in results))
+    keys = list(dict.fromkeys(r["detector"] for r in results))
+    lines = ["| corpus | " + " | ".join(_label(k, data) for k in keys) + " |", "|---" * (len(keys) + 1) + "|"]
+    for c in corpora:
+        row = [next(r for r in results if r["detector"] == k and r["corpus"] == c) for k in keys]
+        lines.append(f"| {c} | " + " | ".join(f"{r['mb_per_s']:.3g} MB/s ({r['links']:,} links)" for r in row) + " |")
+    latency = data.get("latency_us") or {}
+    if latency:
+        messages = list(next(iter(latency.values())))
+        lines += ["", "| message | " + " | ".join(_label(k, data) for k in latency) + " |", "|---" * (len(latency) + 1) + "|"]
+        for m in messages:
+            lines.append(f"| {m} | " + " | ".join(f"{latency[k][m]:.3g} µs" for k in latency) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("results", type=Path, help="the JSON written by bench_detect.py --json")
+    ap.add_argument("out_dir", type=Path, help="where to write the SVG plots")
+    args = ap.parse_args(argv)
+    data = json.loads(args.results.read_text(encoding="utf-8"))
+    for path in plot(data, args.out_dir):
+        print("wrote", path, file=sys.stderr)
+    print(tables(data))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
