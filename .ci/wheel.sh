@@ -16,7 +16,7 @@ auditwheel repair -w "$work/wheelhouse" "$work"/dist/*.whl
 whl="$(ls "$work"/wheelhouse/*.whl)"
 echo "repaired wheel: $(basename "$whl")"
 case "$(basename "$whl")" in
-  *-manylinux_2_*) ;;
+  *manylinux_2_*) ;;
   *) echo "the repaired wheel has no manylinux_2_X tag" >&2; exit 1 ;;
 esac
 

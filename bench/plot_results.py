@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Plots and a Markdown table for the documentation, from ``bench_detect.py --json`` output.
+"""Plots and a Markdown table for the documentation, from ``bench_detect.py --json`` output
+(or from ``bench/realtext/score.py --json``, whose ``detectors`` part gives precision and recall).
 
-    python bench/bench_detect.py --repeat 9 --budget 12 --latency --json > bench/results/detect.json
-    python bench/plot_results.py bench/results/detect.json docs/_static/plots
+    python bench/bench_detect.py --repeat 9 --budget 12 --latency --json > bench/results/detect-DATE.json
+    python bench/plot_results.py bench/results/detect-DATE.json docs/_static/plots
+    python bench/plot_results.py bench/results/realtext.json docs/_static/plots
 
 Writes ``throughput.svg`` (MB/s of each detector on each corpus, log scale) and
 ``latency.svg`` (µs per call on each short message, log scale) into OUT_DIR, and prints
@@ -88,6 +90,38 @@ def plot(data: dict[str, Any], out: Path) -> list[Path]:
     return written
 
 
+def plot_realtext(data: dict[str, Any], out: Path) -> list[Path]:
+    """Precision and recall of each detector with their 95% intervals (``realtext.svg``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "uts58"
+    plt.rcParams["svg.fonttype"] = "none"
+    out.mkdir(parents=True, exist_ok=True)
+    dets = data["detectors"]
+    names = list(dets)
+    fig, axes = plt.subplots(1, 2, figsize=(8, 0.5 * len(names) + 1.4), sharey=True)
+    for ax, metric in zip(axes, ("precision", "recall")):
+        for i, name in enumerate(names):
+            d = dets[name]
+            lo, hi = d[f"{metric}_ci"]
+            colour = "#1a7f37" if name.startswith("uts58") else "#0969da"
+            ax.errorbar(d[metric], i, xerr=[[d[metric] - lo], [hi - d[metric]]], fmt="o", color=colour, capsize=3)
+            ax.annotate(f"{d[metric]:.3f}", (d[metric], i), xytext=(0, 6), textcoords="offset points", ha="center", fontsize=7)
+        ax.set_title(f"{metric} (95% interval)", fontsize=10)
+        ax.set_xlim(0.8, 1.005)
+        ax.grid(axis="x", alpha=0.3)
+    axes[0].set_yticks(range(len(names)), names)
+    axes[0].invert_yaxis()
+    fig.tight_layout()
+    path = out / "realtext.svg"
+    fig.savefig(path, metadata={"Date": None})
+    plt.close(fig)
+    return [path]
+
+
 def tables(data: dict[str, Any]) -> str:
     results = data["results"]
     corpora = list(dict.fromkeys(r["corpus"] for r in results))
@@ -111,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("out_dir", type=Path, help="where to write the SVG plots")
     args = ap.parse_args(argv)
     data = json.loads(args.results.read_text(encoding="utf-8"))
+    if "results" not in data:  # score.py's report
+        for path in plot_realtext(data, args.out_dir):
+            print("wrote", path, file=sys.stderr)
+        return 0
     for path in plot(data, args.out_dir):
         print("wrote", path, file=sys.stderr)
     print(tables(data))

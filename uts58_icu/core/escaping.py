@@ -40,7 +40,12 @@ in the code, and is listed in conformance/NOTES.md):
 
 from __future__ import annotations
 
-import re
+import sys
+
+if sys.version_info >= (3, 11):
+    import re
+else:  # possessive quantifiers (*+, ++) came to re in 3.11; the regex package has them
+    import regex as re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
