@@ -110,3 +110,15 @@ def test_classifiers_match_the_tested_pythons() -> None:
     tox = (ROOT / "tox.ini").read_text(encoding="utf-8")
     for v in ("310", "312", "313"):
         assert f"[testenv:py{v}]" in tox
+
+
+def test_no_pure_python_wheel_name_is_given() -> None:
+    """The wheel holds the compiled core, so it is never py3-none-any: no page and no
+    message may tell the user to install that file (issue 20 item 1)."""
+    texts = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")), ROOT / "uts58_icu" / "_icu.py"]
+    import uts58_icu._icu as icu_module
+
+    for path in texts:
+        if path.is_file():
+            assert "none-any" not in path.read_text(encoding="utf-8"), path
+    assert "none-any" not in icu_module.INSTALL_MESSAGE

@@ -14,7 +14,7 @@ INSTALL_MESSAGE = (
     "                              # icukit-pyicu has one, else ICU 77 (Unicode 16.0)\n"
     "  pip install '.[system]'     # PyICU built against the system ICU "
     "(needs libicu-dev and pkg-config)\n"
-    "  (with a wheel: pip install 'uts58_icu-VERSION-py3-none-any.whl[bundled]';\n"
+    "  (with a wheel you built: pip install 'dist/uts58_icu-VERSION-cpXY-cpXY-PLATFORM.whl[bundled]';\n"
     "   once released: pip install 'uts58-icu[bundled]' or 'uts58-icu[system]')"
 )
 
