@@ -21,6 +21,7 @@ from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 
 CELL, TOP, ROW = 18, 30, 24
@@ -104,5 +105,71 @@ class ExplainFigure(SphinxDirective):
 
 def setup(app: Any) -> dict[str, Any]:
     app.add_directive("uts58-explain", ExplainFigure)
+    app.add_directive("uts58-policy-rules", PolicyRules)
     app.add_css_file("uts58.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+class PolicyRules(SphinxDirective):
+    """``uts58-policy-rules``: one row per field of :class:`uts58_icu.LinkPolicy`, generated.
+
+    Content lines are ``field: example text``. Each row gives the field, its value in
+    ``recommended()``, the first sentence of its ``#:`` documentation (with its §8 basis),
+    and for the example: the links of the base algorithm, of ``recommended()``, and the
+    reason ``explain()`` gives. A field without an example is still listed, so a new field
+    appears here as soon as it exists.
+    """
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        import dataclasses
+
+        from sphinx.pycode import ModuleAnalyzer
+
+        from uts58_icu import LinkPolicy, explain, find_links
+
+        docs = ModuleAnalyzer.for_module("uts58_icu.linkification.policy").find_attr_docs()
+        examples: dict[str, str] = {}
+        for line in self.content:
+            if line.strip():
+                name, _, text = line.partition(":")
+                examples[name.strip()] = text.strip()
+        fields = [f.name for f in dataclasses.fields(LinkPolicy)]
+        unknown = set(examples) - set(fields)
+        if unknown:
+            raise self.error(f"not LinkPolicy fields: {sorted(unknown)}")
+        rec = LinkPolicy.recommended()
+
+        def cell(value: str) -> str:
+            return value.replace("|", "\\|").replace("\n", " ")
+
+        def code(value: str) -> str:
+            return f"`` {value} ``" if "`" in value else f"`{value}`"
+
+        rows = ["| field | in `recommended()` | what it does | example | base | `recommended()` | `explain()` says |",
+                "|---|---|---|---|---|---|---|"]
+        for name in fields:
+            doc = " ".join(line.strip() for line in docs.get(("LinkPolicy", name), []))
+            first = re.split(r"(?<=[.;])\s", doc, maxsplit=1)[0] if doc else ""
+            value = getattr(rec, name)
+            if value in (False, None, "allow"):
+                shown = "—"
+            elif isinstance(value, frozenset) and len(value) > 3:
+                shown = f"{len(value)} names"
+            else:
+                shown = code(repr(value))
+            text = examples.get(name)
+            if text:
+                base = [lk.text for lk in find_links(text)]
+                recd = [lk.text for lk in find_links(text, policy=rec)]
+                at = next((lk.start for lk in find_links(text)), 0)
+                reasons = [r.split("] ", 1)[-1] for r in explain(text, at, policy=rec).reasons if name in r]
+                row = [code(name), shown, cell(first), code(text), cell(", ".join(code(b) for b in base) or "—"),
+                       cell(", ".join(code(r) for r in recd) or "—"), cell(code(reasons[0]) if reasons else "")]
+            else:
+                row = [code(name), shown, cell(first), "", "", "", ""]
+            rows.append("| " + " | ".join(row) + " |")
+        container = nodes.container(classes=["uts58-policy-rules"])
+        self.state.nested_parse(StringList(rows, source="<uts58-policy-rules>"), self.content_offset, container)
+        return [container]
