@@ -5,6 +5,7 @@
     python bench/bench_detect.py --repeat 9 --budget 12 --latency --json > bench/results/detect-DATE.json
     python bench/plot_results.py bench/results/detect-DATE.json docs/_static/plots
     python bench/plot_results.py bench/results/realtext.json docs/_static/plots
+    python bench/plot_results.py bench/results/scale-2026-11-23.json docs/_static/plots
 
 Writes ``throughput.svg`` (MB/s of each detector on each corpus, log scale) and
 ``latency.svg`` (µs per call on each short message, log scale) into OUT_DIR, and prints
@@ -122,6 +123,39 @@ def plot_realtext(data: dict[str, Any], out: Path) -> list[Path]:
     return [path]
 
 
+def plot_scaling(data: dict[str, Any], out: Path) -> list[Path]:
+    """MB/s of each workload with 1 and 2 workers, with the speed-up (``scaling.svg``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "uts58"
+    plt.rcParams["svg.fonttype"] = "none"
+    out.mkdir(parents=True, exist_ok=True)
+    rows = data["scaling"]
+    fig, ax = plt.subplots(figsize=(8, 3.6))
+    width = 0.35
+    for j, colour in enumerate(("#7fc28e", "#1a7f37")):
+        xs = [i + (j - 0.5) * width for i in range(len(rows))]
+        values = [r["mb_per_s"][j] for r in rows]
+        bars = ax.bar(xs, values, width, color=colour, label=f"{rows[0]['workers'][j]} worker{'s' if rows[0]['workers'][j] > 1 else ''}")
+        for bar, v in zip(bars, values):
+            ax.annotate(f"{v:.3g}", (bar.get_x() + bar.get_width() / 2, v), ha="center", va="bottom", fontsize=7,
+                        xytext=(0, 2), textcoords="offset points")
+    labels = [f"{r['workload']}\n×{r['mb_per_s'][1] / r['mb_per_s'][0]:.2f}" for r in rows]
+    ax.set_xticks(range(len(rows)), labels, fontsize=8)
+    ax.set_ylabel("MB/s")
+    ax.set_title("Scaling from 1 to 2 workers on a 2-core machine", fontsize=10)
+    ax.legend(fontsize=8, frameon=False)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    path = out / "scaling.svg"
+    fig.savefig(path, metadata={"Date": None})
+    plt.close(fig)
+    return [path]
+
+
 def tables(data: dict[str, Any]) -> str:
     results = data["results"]
     corpora = list(dict.fromkeys(r["corpus"] for r in results))
@@ -145,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("out_dir", type=Path, help="where to write the SVG plots")
     args = ap.parse_args(argv)
     data = json.loads(args.results.read_text(encoding="utf-8"))
+    if "scaling" in data:
+        for path in plot_scaling(data, args.out_dir):
+            print("wrote", path, file=sys.stderr)
+        return 0
     if "results" not in data:  # score.py's report
         for path in plot_realtext(data, args.out_dir):
             print("wrote", path, file=sys.stderr)
