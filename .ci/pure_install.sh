@@ -18,7 +18,8 @@ cd "$work"
 import uts58_icu, sys
 print("uts58_icu.ACCELERATED =", uts58_icu.ACCELERATED)
 sys.exit(1 if uts58_icu.ACCELERATED else 0)'
-# The whole suite, at the quick "dev" Hypothesis profile (the *-pure tox envs run the
-# pure path at the "ci" profile).
+# The whole suite on the pure path, at the quick "dev" Hypothesis profile (CI's only run of
+# the whole suite on the pure path; the differential test of the bundled env compares both
+# paths at the "ci" profile).
 # .ci/test_installed.py: from a copy without the source package, so the installed one is tested.
 HYPOTHESIS_PROFILE=dev "$work/venv/bin/python" "$repo/.ci/test_installed.py" "$work/src" "$@"
