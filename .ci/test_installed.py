@@ -33,6 +33,9 @@ def main(project: Path, args: list[str]) -> int:
                 shutil.copy2(src, root / name)
         env = dict(os.environ)
         env.pop("PYTHONPATH", None)
+        # The wheel does not ship Unicode's test files: the installed `uts58 conformance`
+        # finds them where a user would point it (docs/cli.md), in the copied tests/data.
+        env.setdefault("UTS58_DATA_DIR", str(root / "tests" / "data"))
         where = subprocess.run(
             [sys.executable, "-c", "import uts58_icu, sys; print(uts58_icu.__file__, uts58_icu.ACCELERATED)"],
             cwd=tmp, env=env, capture_output=True, text=True, check=True,
