@@ -1,9 +1,9 @@
 """Check the built sdist and wheel in DIST_DIR hold what they must (run by .ci/run).
 
 sdist: the package, tests (with conftest.py and the verbatim Unicode files),
-conformance/, bench/, tox.ini, LICENSE, CHANGELOG.md. Wheel: every subpackage,
-py.typed, the errata file, Unicode's two test files, the license; no tests and no
-property file.
+conformance/, bench/, docs/ (the site's sources), tox.ini, LICENSE, CHANGELOG.md, SECURITY.md.
+Wheel: every subpackage, py.typed, the errata file, Unicode's two test files, the license;
+no tests and no property file.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ SDIST_MUST = [
         "LinkTerm.txt", "LinkBracket.txt", "LinkEmail.txt",
         "LinkDetectionTest.txt", "LinkFormattingTest.txt", "ReadMe.txt")),
     "conformance/NOTES.md", "conformance/run.py", "bench/bench_detect.py", "bench/README.md",
+    "SECURITY.md", "docs/conf.py", "docs/index.md", "docs/html.md", "docs/quickstart.md", "docs/_ext/uts58_figures.py",
+    ".ci/test_installed.py",
 ]
 WHEEL_MUST = [
     "uts58_icu/__init__.py", "uts58_icu/py.typed", "uts58_icu/errata-17.0.0.txt", "uts58_icu/cli.py",
@@ -39,6 +41,11 @@ def main(dist: Path) -> int:
     with tarfile.open(sdist) as tf:
         names = {n.split("/", 1)[1] for n in tf.getnames() if "/" in n}
     problems += [f"sdist lacks {n}" for n in SDIST_MUST if n not in names]
+    # Every page of the documentation is in the sdist (the README links to them).
+    repo_docs = Path(__file__).resolve().parent.parent / "docs"
+    problems += [f"sdist lacks {p}" for p in (str(f.relative_to(repo_docs.parent)) for f in repo_docs.rglob("*.md")
+                                               if "_build" not in f.parts) if p not in names]
+    problems += [f"sdist holds a built site: {n}" for n in names if n.startswith("docs/_build/")]
     repo = Path(__file__).resolve().parent.parent
     # Every package directory of the source tree is in the wheel (subpackages ship).
     packages = sorted(

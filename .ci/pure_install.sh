@@ -12,12 +12,14 @@ python3 -m venv "$work/venv"
 mkdir "$work/src"
 (cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$work/src" 2>/dev/null) || cp -r "$repo/." "$work/src"
 find "$work/src" -name '*.so' -delete
-CC=false CXX=false "$work/venv/bin/python" -m pip install -q "$work/src[bundled,test,arrow,html,django,jinja2,markdown-it,mistune,markdown,sphinx]"
+CC=false CXX=false "$work/venv/bin/python" -m pip install -q "$work/src[bundled,dev]"
 cd "$work"
 "$work/venv/bin/python" -c '
 import uts58_icu, sys
 print("uts58_icu.ACCELERATED =", uts58_icu.ACCELERATED)
 sys.exit(1 if uts58_icu.ACCELERATED else 0)'
-# The whole suite, at the quick "dev" Hypothesis profile (the *-pure tox envs run the
-# pure path at the "ci" profile).
-HYPOTHESIS_PROFILE=dev "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$work/src/tests" "$@"
+# The whole suite on the pure path, at the quick "dev" Hypothesis profile (CI's only run of
+# the whole suite on the pure path; the differential test of the bundled env compares both
+# paths at the "ci" profile).
+# .ci/test_installed.py: from a copy without the source package, so the installed one is tested.
+HYPOTHESIS_PROFILE=dev "$work/venv/bin/python" "$repo/.ci/test_installed.py" "$work/src" "$@"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -89,6 +90,8 @@ def test_corrupt_data_file(tmp_path: Path) -> None:
     d.mkdir(parents=True)
     good = (DATA / "17.0.0" / "linkification" / "LinkDetectionTest.txt").read_bytes()
     (d / "LinkDetectionTest.txt").write_bytes(good[:500] + b"\xff\xfe" + good[500:])
+    # The other file, intact, so that an installed copy (no tests/data beside it) gets as far.
+    shutil.copy(DATA / "17.0.0" / "linkification" / "LinkFormattingTest.txt", d)
     proc = run("conformance", extra_env={"UTS58_DATA_DIR": str(tmp_path)})
     clean_failure(proc, "not valid UTF-8")
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import uts58_icu
 from uts58_icu import data
 
 REPO = Path(__file__).resolve().parent.parent
@@ -159,7 +160,7 @@ def test_published_version() -> None:
 def test_missing_file_message_printed_once(tmp_path: Path) -> None:
     """With no data anywhere, each file's instructions appear once in a pytest run, not per test."""
     project = tmp_path / "project"
-    shutil.copytree(REPO / "uts58_icu", project / "uts58_icu", ignore=shutil.ignore_patterns("__pycache__", "unicode_tests"))
+    shutil.copytree(Path(uts58_icu.__file__).parent, project / "uts58_icu", ignore=shutil.ignore_patterns("__pycache__", "unicode_tests"))
     (project / "tests").mkdir()
     conftest = (REPO / "tests" / "conftest.py").read_text(encoding="utf-8")
     (project / "tests" / "conftest.py").write_text(conftest, encoding="utf-8")

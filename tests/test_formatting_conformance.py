@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import uts58_icu
 from uts58_icu import link_term
 from uts58_icu.core.escaping import format_url_parts, parse_url
 from uts58_icu.formatting_conformance import (
@@ -17,7 +18,7 @@ from uts58_icu.formatting_conformance import (
     run,
 )
 
-ERRATA = Path(__file__).resolve().parent.parent / "uts58_icu" / "errata-17.0.0.txt"
+ERRATA = Path(uts58_icu.__file__).resolve().parent / "errata-17.0.0.txt"  # the installed copy under test
 
 
 @pytest.fixture(scope="module")

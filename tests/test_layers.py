@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "uts58_icu"
+import uts58_icu
+
+PACKAGE = Path(uts58_icu.__file__).resolve().parent  # the checkout's, or the installed wheel's
 INTEGRATIONS = {
     "markdown_it", "mistune", "python_markdown", "sphinx", "html", "bleach", "django",
     "jinja2", "batch", "spark", "datatrove", "cli",

@@ -22,6 +22,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from docs_blocks import block_after
+
 ROOT = Path(__file__).resolve().parent.parent
 PASU = "%E3%83%91%E3%82%B9"  # パス
 
@@ -85,13 +87,9 @@ IDS = [f[0] for f in FIXTURES]
 SOURCE = {f[0]: f[1] for f in FIXTURES}
 
 
-def readme_block(heading: str, lang: str) -> str:
-    """The first fenced ``lang`` block after ``heading`` in the README."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index(heading) :]
-    m = re.search(rf"```{lang}\n(.*?)```", section, re.DOTALL)
-    assert m, f"no {lang} block after {heading!r}"
-    return m.group(1)
+def guide_block(page: str, lang: str) -> str:
+    """The first fenced ``lang`` block of the guide ``docs/<page>.md``."""
+    return block_after(ROOT / "docs" / f"{page}.md", "\n", lang)
 
 
 def check(html: str, name: str) -> None:
@@ -268,11 +266,11 @@ def test_python_markdown_code_blocks_html_and_options() -> None:
         makeExtension(schemes="git")
 
 
-def test_readme_mkdocs_yml() -> None:
-    """The README's mkdocs.yml block, loaded as MkDocs loads markdown_extensions."""
+def test_guide_mkdocs_yml() -> None:
+    """The MkDocs guide's mkdocs.yml block, loaded as MkDocs loads markdown_extensions."""
     markdown = pytest.importorskip("markdown", reason="pip install '.[markdown]'")
     yaml = pytest.importorskip("yaml")
-    config = yaml.safe_load(readme_block("### Python-Markdown and MkDocs", "yaml"))
+    config = yaml.safe_load(guide_block("python-markdown", "yaml"))
     names, configs = [], {}
     for item in config["markdown_extensions"]:
         if isinstance(item, dict):
@@ -293,11 +291,11 @@ def test_readme_mkdocs_yml() -> None:
 
 
 def sphinx_build(tmp_path: Path, extensions: list[str] | None, body: str, extra: str = "") -> str:
-    """Build ``body`` as ``index.md``; ``extensions=None`` takes conf.py from the README."""
+    """Build ``body`` as ``index.md``; ``extensions=None`` takes conf.py from the Sphinx guide."""
     src = tmp_path / "src"
     src.mkdir()
     if extensions is None:
-        conf = readme_block("### Sphinx with MyST-Parser", "python")
+        conf = guide_block("sphinx", "python")
     else:
         conf = f"extensions = {extensions!r}\nmyst_enable_extensions = ['linkify']\n"
     (src / "conf.py").write_text(conf + extra, encoding="utf-8")
@@ -321,7 +319,7 @@ def test_sphinx_build_myst(tmp_path: Path) -> None:
     pytest.importorskip("sphinx", reason="pip install '.[sphinx]'")
     pytest.importorskip("myst_parser", reason="pip install '.[sphinx]'")
     body = "\n\n".join(f[1] for f in FIXTURES) + "\n"
-    html = sphinx_build(tmp_path, None, body)  # conf.py: the README's block
+    html = sphinx_build(tmp_path, None, body)  # conf.py: the Sphinx guide's block
     for name in IDS:
         check(html, name)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.metadata
+
 import pytest
 
 markdown_it = pytest.importorskip("markdown_it", reason="pip install '.[test]'")
@@ -124,8 +126,16 @@ CASES = [
 ]
 
 
+_MDIT_MAJOR = int(importlib.metadata.version("markdown-it-py").split(".")[0])
+
+
 @pytest.mark.parametrize("source, html, stock_differs", CASES, ids=[c[0][:40] for c in CASES])
 def test_render(ours: MarkdownIt, stock: MarkdownIt, source: str, html: str, stock_differs: bool) -> None:
+    if not stock_differs and _MDIT_MAJOR < 4:
+        # markdown-it-py 3 (the newest for Python 3.10) runs linkify after emphasis, so
+        # `a*b*` splits before the link is found, for the stock linkifier as for ours.
+        assert ours.render(source) == stock.render(source)
+        return
     assert ours.render(source) == html
     if stock_differs:
         assert stock.render(source) != html

@@ -125,7 +125,8 @@ def _tokenizer() -> Any:
         import turbohtml
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(
-            "uts58_icu.html needs an HTML parser: pip install 'uts58-icu[html]'"
+            "uts58_icu.html needs an HTML parser: pip install 'uts58-icu[html]' "
+            "(turbohtml, which needs Python 3.11 or later)"
         ) from exc
     return turbohtml
 

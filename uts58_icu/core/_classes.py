@@ -11,7 +11,12 @@ Compiled lazily, once, on first use by detection.
 
 from __future__ import annotations
 
-import re
+import sys
+
+if sys.version_info >= (3, 11):
+    import re
+else:  # possessive quantifiers (*+, ++) came to re in 3.11; the regex package has them
+    import regex as re
 from functools import lru_cache
 from typing import Any
 

@@ -41,10 +41,13 @@ in the code, and is listed in conformance/NOTES.md):
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .._args import require_str
+from .._compat import EscapeRuns
 from .._icu import idna_to_ascii, idna_to_unicode
 from .parts import (
     BRACKET_STACK_LIMIT,
@@ -76,7 +79,7 @@ SPECIAL_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # Possessive: a plain "+" over a group keeps a backtracking mark per escape
 # (98 MB for a 2 MB run of escapes, issue 9 item 13).
-_ESCAPE_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})++")
+_ESCAPE_RUN: Any = re.compile(r"(?:%[0-9A-Fa-f]{2})++") if sys.version_info >= (3, 11) else EscapeRuns()
 _PERCENT_BEFORE_HEX = re.compile(r"%(?=[0-9A-Fa-f]{2})")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _PORT_AFTER_COLON = re.compile(r"[0-9]*(?:[/?#]|\Z)")
