@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uts58_icu import cli, find_links, linkify_html
+from uts58_icu import cli, find_links
+from uts58_icu import linkify_text_to_html as linkify_html
 from uts58_icu.conformance import LINK_END, LINK_START
 from uts58_icu.linkification.policy import LinkPolicy
 

@@ -358,7 +358,7 @@ def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[str]:
         from html import escape
 
         attrs = spec.attrs
-        for lk in links:  # as uts58_icu.linkify_html writes each link (tests/test_cli.py)
+        for lk in links:  # as uts58_icu.linkify_text_to_html writes each link (tests/test_cli.py)
             out.append(escape(text[pos : lk.start], quote=False))
             out.append(f'<a href="{escape(lk.href, quote=True)}"{attrs}>{escape(lk.display, quote=False)}</a>')
             pos = lk.end
