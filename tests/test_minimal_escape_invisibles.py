@@ -42,7 +42,7 @@ def test_glyph_sequences_stay() -> None:
 
 
 def test_format_command_is_safe(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["format", "http://a.com/%E2%80%AEgpj.exe", "http://a.com/x\u2066y\u00adz"]) == 0
+    assert main(["format", "-e", "http://a.com/%E2%80%AEgpj.exe", "-e", "http://a.com/x\u2066y\u00adz"]) == 0
     out = capsys.readouterr().out
     assert out == "http://a.com/%E2%80%AEgpj.exe\nhttp://a.com/x%E2%81%A6y%C2%ADz\n"
 

@@ -88,7 +88,8 @@ def redact(
     require_str(text, "text")
     _check_replacement(emails, "emails")
     _check_replacement(urls, "urls")
-    policy = resolve_policy(policy)  # checked even when nothing is replaced
+    # checked even when nothing is replaced; None stays None (the base scan plus localhost)
+    policy = None if policy is None else resolve_policy(policy)
     if emails is None and urls is None:
         return text
     tld_lookup = tld_set(tlds)
