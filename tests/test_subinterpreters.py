@@ -59,7 +59,14 @@ _SCRIPT = textwrap.dedent(
         import uts58_icu  # imported by the main interpreter, not yet used
         if ORDER == "main-used":
             check("main-before")
-    interp = interpreters.create()
+    # mod_wsgi's kind: sharing the main GIL (PyICU has no per-interpreter GIL support)
+    try:
+        interp = interpreters.create("legacy")  # 3.13 _interpreters
+    except TypeError:
+        try:
+            interp = interpreters.create(isolated=False)  # 3.12 _xxsubinterpreters
+        except TypeError:
+            interp = interpreters.create()  # 3.11: always shares the GIL
     interpreters.run_string(interp, SUB)
     with open(out) as f:
         report["sub"] = json.load(f)

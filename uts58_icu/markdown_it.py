@@ -772,7 +772,7 @@ class LinkifyUts58(LinkifyItOptions):
 
 #: A scheme before ``://`` at the end of markdown-it-py's pending text (RFC 3986
 #: scheme characters, after a character that is not one or at the start).
-_PROTO = re.compile(r"(?:^|[^A-Za-z0-9.+\-])([A-Za-z][A-Za-z0-9.+\-]*+)\Z")
+_PROTO = re.compile(r"(?:^|[^A-Za-z0-9.+\-])([A-Za-z][A-Za-z0-9.+\-]*)\Z")
 #: The longest scheme looked for; the core detector looks no further either.
 _MAX_PROTO = 64
 _A_OPEN = re.compile(r"<a[>\s]", re.IGNORECASE)
