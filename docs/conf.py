@@ -53,6 +53,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(xml|markupsafe|Markdown|OffsetUnit|Replacement|NbconvertMarkdown2HTML)(\..*)?"),
     # short names in integration docstrings, resolved for the reader by the page's context
     (r"py:meth", r"LinkPolicy\.recommended"),
+    (r"py:.*", r"(match|tlds|add|reject_reason|Link\.display|MAX_PASSES|escape_invisibles|ExistingLinks|uts58_icu\.markdown_it\.LinkifyUts58\.add)"),
     # private helpers named in docstrings of internal modules
     (r"py:.*", r"_\w+|uts58_icu\._icu\.\w+|uts58_icu\.parts|uts58_icu\.core\.detection\.Link\.display|uts58_icu\.core\.escaping\.link_display"),
     (r"py:.*", r"(pyarrow|pa|pandas|pd|pyspark|dask|distributed|datatrove|markdown_it|markdown|mistune|nbconvert|traitlets|sphinx|docutils|django|jinja2|Environment|Markup|bleach|icu|turbohtml|publicsuffixlist|regex)(\..*)?"),
