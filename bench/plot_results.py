@@ -6,6 +6,10 @@
     python bench/plot_results.py bench/results/detect-DATE.json docs/_static/plots
     python bench/plot_results.py bench/results/realtext.json docs/_static/plots
     python bench/plot_results.py bench/results/scale-2026-11-23.json docs/_static/plots
+    python bench/plot_results.py bench/realtext2/score_holdout_final_onerun.md docs/_static/plots
+
+A ``.md`` input is ``bench/realtext2/score.py --markdown`` output (P / R / F1 per genre and
+detector): it gives ``realtext-genres.svg``, F1 per genre for each detector.
 
 Writes ``throughput.svg`` (MB/s of each detector on each corpus, log scale) and
 ``latency.svg`` (µs per call on each short message, log scale) into OUT_DIR, and prints
@@ -123,6 +127,53 @@ def plot_realtext(data: dict[str, Any], out: Path) -> list[Path]:
     return [path]
 
 
+def parse_genre_table(text: str) -> tuple[list[str], dict[str, dict[str, tuple[float, float, float]]]]:
+    """``score.py --markdown``'s table: the detectors, and genre -> detector -> (P, R, F1)."""
+    rows = [line.strip().strip("|").split("|") for line in text.splitlines() if line.startswith("|")]
+    header = [c.strip() for c in rows[0]]
+    detectors = header[2:]
+    table: dict[str, dict[str, tuple[float, float, float]]] = {}
+    for row in rows[2:]:
+        cells = [c.strip().replace("*", "") for c in row]
+        table[cells[0]] = {
+            d: tuple(float(x) for x in cell.split(" / "))  # type: ignore[misc]
+            for d, cell in zip(detectors, cells[2:])
+        }
+    return detectors, table
+
+
+def plot_genres(text: str, out: Path) -> list[Path]:
+    """F1 per genre for each detector (``realtext-genres.svg``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "uts58"
+    plt.rcParams["svg.fonttype"] = "none"
+    out.mkdir(parents=True, exist_ok=True)
+    detectors, table = parse_genre_table(text)
+    genres = list(table)
+    palette = ["#7fc28e", "#1a7f37", "#0969da", "#bc4c00", "#6e7781", "#8250df", "#d4a72c", "#cf222e"]
+    fig, ax = plt.subplots(figsize=(8, 0.55 * len(genres) * 1.6 + 1))
+    height = 0.8 / len(detectors)
+    for j, det in enumerate(detectors):
+        ys = [i + (j - (len(detectors) - 1) / 2) * height for i in range(len(genres))]
+        ax.barh(ys, [table[g][det][2] for g in genres], height, color=palette[j % len(palette)], label=det)
+    ax.set_yticks(range(len(genres)), genres, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1.0)
+    ax.set_xlabel("F1 (weighted)")
+    ax.set_title("F1 per genre, hold-out sample (one run)", fontsize=10)
+    ax.legend(fontsize=7, frameon=False, loc="lower left", bbox_to_anchor=(1.0, 0.0))
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    path = out / "realtext-genres.svg"
+    fig.savefig(path, metadata={"Date": None})
+    plt.close(fig)
+    return [path]
+
+
 def plot_scaling(data: dict[str, Any], out: Path) -> list[Path]:
     """MB/s of each workload with 1 and 2 workers, with the speed-up (``scaling.svg``)."""
     import matplotlib
@@ -178,6 +229,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("results", type=Path, help="the JSON written by bench_detect.py --json")
     ap.add_argument("out_dir", type=Path, help="where to write the SVG plots")
     args = ap.parse_args(argv)
+    if args.results.suffix == ".md":  # score.py --markdown: per genre
+        for path in plot_genres(args.results.read_text(encoding="utf-8"), args.out_dir):
+            print("wrote", path, file=sys.stderr)
+        return 0
     data = json.loads(args.results.read_text(encoding="utf-8"))
     if "scaling" in data:
         for path in plot_scaling(data, args.out_dir):
