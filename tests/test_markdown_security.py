@@ -339,6 +339,10 @@ class CountingPattern:
         self.chars += len(s) - pos
         return self.pattern.search(s, pos)
 
+    def match(self, s: str, pos: int = 0) -> re.Match[str] | None:  # markdown-it-py's own rule on 3.10
+        self.chars += len(s) - pos
+        return self.pattern.match(s, pos)
+
 
 def _work(text: str) -> int:
     """Characters the plugin's linkify rules read rendering ``text``: the pending tail
