@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import uts58_icu
 from uts58_icu import cli, find_links
 from uts58_icu import linkify_text_to_html as linkify_html
 from uts58_icu.conformance import LINK_END, LINK_START
@@ -20,7 +21,9 @@ from uts58_icu.linkification.policy import LinkPolicy
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data" / "17.0.0" / "linkification"
-PACKAGE_DATA = REPO / "uts58_icu" / "unicode_tests" / "17.0.0" / "linkification"
+#: The package under test: the checkout's, or the installed one (.ci/test_installed.py)
+PACKAGE = Path(uts58_icu.__file__).resolve().parent
+PACKAGE_DATA = PACKAGE / "unicode_tests" / "17.0.0" / "linkification"
 
 
 def run(*args: str, stdin: bytes = b"", cwd: Path = REPO, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
@@ -50,7 +53,7 @@ def test_conformance_offline_with_only_the_package(tmp_path: Path) -> None:
     site = tmp_path / "site"
     import shutil
 
-    shutil.copytree(REPO / "uts58_icu", site / "uts58_icu", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(PACKAGE, site / "uts58_icu", ignore=shutil.ignore_patterns("__pycache__"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("UTS58_")}
     env.update(PYTHONPATH=str(site), UTS58_NO_DOWNLOAD="1", UTS58_CACHE_DIR=str(tmp_path / "empty-cache"))
     work = tmp_path / "elsewhere"
