@@ -191,3 +191,14 @@ def test_match_at_start_with_a_length_limit_reads_a_bounded_window() -> None:
     assert lin.match_at_start(short).raw == "http://a.com/x"  # type: ignore[union-attr]
     # the core rule still sees the text: nothing there is short enough either
     assert lin.match(text) is None
+
+
+def test_match_at_start_sees_an_at_sign_far_in_the_authority() -> None:
+    """Found by the property above: the '@' 130 characters after the host makes the whole
+    URL a userinfo one (no link); the window must reach the end of the authority before it
+    answers, or it links a host (1.2.3.4) that is not the URL's."""
+    text = "http://1.2.3.4:~:" + "," * 130 + "@"
+    for policy in (LinkPolicy(), LinkPolicy.recommended()):
+        lin = LinkifyUts58(policy=policy)
+        assert lin.match_at_start(text) is None
+        assert lin.link_at(text, 0) is None

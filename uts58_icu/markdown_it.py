@@ -67,6 +67,9 @@ _FIRST_WINDOW = 128
 #: (a ``:~:`` sequence, a 5-digit port, a bracketed IPv6 host) and of the policy's
 #: context rules (what stands right after a link).
 _MARGIN = 64
+#: Where an authority ends (RFC 3986 with WHATWG's backslash; the rejected-authority and
+#: userinfo rules read up to it: an '@' far after the host changes the whole URL).
+_AUTHORITY_END = re.compile(r"[\s/?#\\<>\"'`{}|^]")
 
 
 @dataclass(slots=True)
@@ -752,6 +755,8 @@ class LinkifyUts58(LinkifyItOptions):
         decided from that run and the character after it.
         """
         limit = len(window) - _MARGIN
+        if _AUTHORITY_END.search(window, host_start, limit) is None:
+            return False  # the authority may go on (``http://1.2.3.4:~:,,,…,@host``)
         if link is None:
             run_end: int = patterns().domain_chars.match(window, host_start).end()
             return run_end < limit
