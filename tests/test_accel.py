@@ -363,3 +363,13 @@ def test_links_are_built_without_calling_the_class() -> None:
         _c().terminate("abc", 4)
     with pytest.raises(ValueError):
         _c().email_start("abc", 3)
+
+
+@needs_compiled
+@pytest.mark.parametrize("space", ["\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\u2028", "\u3000"])
+def test_differential_python_whitespace_in_an_authority(space: str) -> None:
+    """Found on Python 3.10 (the pure path's patterns use the regex package there, whose
+    \\s lacks U+001C..U+001F): every str.isspace() character ends an authority on both paths."""
+    assert space.isspace()
+    for text in (f"http://{space}a@example.com", f"http://a{space}b@example.com", f"x{space}a@example.com"):
+        same(text)

@@ -78,7 +78,8 @@ class _Patterns:
         # What may stand between "//" and "@" in a URL authority (WHATWG URL: the
         # authority ends at "/", "?", "#" or "\\"); in plain text, also at white space
         # and at the delimiters "<", ">" and '"'. Scanned both ways.
-        self.userinfo_chars: Any = re.compile(r'[^\s/?#@\\<>"]*+')
+        # \x1c-\x1f: str.isspace() and re's \s hold them, the regex package's \s (3.10) does not
+        self.userinfo_chars: Any = re.compile(r'[^\s\x1c-\x1f/?#@\\<>"]*+')
         self.ipv6_host: Any = re.compile(r"\[[0-9A-Fa-f:.]{2,45}\]")
         self.digits_and_dots: Any = re.compile(r"[0-9.]+")
         self.default_ignorable: Any = re.compile(

@@ -586,7 +586,7 @@ listed_after_host(const Text *t, Py_ssize_t u, Py_ssize_t end)
     return 0;
 }
 
-/* _AUTHORITY_STOP: white space, / ? # \ < > " */
+/* detection._AUTHORITY_STOP_RE: white space, / ? # \ < > " */
 static inline int
 is_authority_stop(Py_UCS4 c)
 {

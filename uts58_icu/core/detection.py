@@ -545,7 +545,7 @@ def _domain_end(text: str, start: int, tlds: Collection[str]) -> int | None:
 
 # What ends a URL authority in plain text, scanning back from a candidate: white space
 # and "/", "?", "#", "\\", "<", ">", '"' (patterns().userinfo_chars without "@").
-_AUTHORITY_STOP = re.compile(r'[\s/?#\\<>"]')
+_AUTHORITY_STOP_RE = re.compile(r'[\s/?#\\<>"]')
 
 
 def _listed_after_host(text: str, u: int, end: int) -> bool:
@@ -589,9 +589,9 @@ class _AuthorityGuard:
         q = text.rfind("//", max(0, self.to - 1), start)
         if q != -1:
             self.slashes = q
-            self.stopped = _AUTHORITY_STOP.search(text, q + 2, start) is not None
+            self.stopped = _AUTHORITY_STOP_RE.search(text, q + 2, start) is not None
         elif not self.stopped:
-            self.stopped = _AUTHORITY_STOP.search(text, self.to, start) is not None
+            self.stopped = _AUTHORITY_STOP_RE.search(text, self.to, start) is not None
         self.to = start
         u = self.slashes + 2
         if self.slashes < 0 or self.stopped or u >= start or _listed_after_host(text, u, start):
