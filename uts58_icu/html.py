@@ -27,14 +27,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator
-from itertools import accumulate
 from typing import Any
 
 from ._args import require_str
 from .core._classes import patterns
 from .core.detection import Link
-from .linkification.apply import find_links
-from .linkification.policy import LinkPolicy, resolve_policy
+from .core.detection import LAZY_ITER_THRESHOLD
+from .linkification.apply import find_links, iter_links
+from .linkification.policy import DEFAULT_POLICY, LinkPolicy, resolve_policy
 
 __all__ = [
     "ALWAYS_SKIPPED",
@@ -134,6 +134,13 @@ def _tokenizer() -> Any:
 _TEXT, _REF, _START, _END, _OTHER = range(5)
 #: How many times the gaps between new links are scanned again (see ``Linker._flush``).
 _MAX_RESCANS = 16
+#: Output pieces joined at a time (see ``_Output``).
+_JOIN_EVERY = 512
+#: A run of text longer than this (code points) is linked lazily: its links are found
+#: with :func:`~uts58_icu.iter_links` and its output is written in chunks as they come.
+_LONG_RUN = LAZY_ITER_THRESHOLD
+#: Hrefs that :func:`unsafe_href` never refuses (the detector's own schemes).
+_SAFE_HREFS = ("https://", "http://", "mailto:")
 # A dropped token (WHATWG: "</>" is a parse error and emits nothing) would make the
 # tokenizer join the text on both sides; spaces of the same length keep offsets 1:1.
 _EMPTY_END_TAG = re.compile(r"</>")
@@ -207,31 +214,46 @@ def _tokens(html: str) -> Iterator[tuple[int, int, int, str, str, bool]]:
         src = src.replace("\0", "\ufffd")
     if "</>" in src:
         src = _EMPTY_END_TAG.sub("   ", src)
-    line_starts = [0, *accumulate(len(line) + 1 for line in src.split("\n"))]
-    kinds = {
+    kinds = _token_kinds(thtml)
+    startswith = src.startswith
+    find = src.find
+    # The token's (line, column) read against the input: the start of line ``line`` is
+    # found by walking forward from the previous token's line, once per newline, so the
+    # work is linear and nothing is allocated per line.
+    line, line_start = 1, 0
+    last = 0
+    for tok in thtml.tokenize(src, capture_source=True, resolve_references=False):
+        kind = kinds.get(tok.type, _OTHER)
+        raw = tok.data if kind == _TEXT else tok.source
+        tok_line = tok.line
+        if raw is None or tok_line < line:
+            raise Misaligned(f"token without source or line at line {tok_line}")
+        while line < tok_line:
+            nl = find("\n", line_start)
+            if nl == -1:
+                raise Misaligned(f"token at line {tok_line}, after the last line")
+            line_start = nl + 1
+            line += 1
+        start = line_start + tok.col
+        end = start + len(raw)
+        if start < last or not startswith(raw, start):
+            raise Misaligned(f"token {raw[:20]!r} not found at offset {start}")
+        last = end
+        if kind == _TEXT:
+            yield kind, start, end, raw, "", False  # raw is src[start:end] (checked above)
+        elif kind == _REF:
+            yield kind, start, end, str(tok.data), "", False
+        else:
+            yield kind, start, end, "", (tok.tag or "").lower(), bool(tok.self_closing)
+
+
+def _token_kinds(thtml: Any) -> dict[Any, int]:
+    return {
         thtml.TokenType.TEXT: _TEXT,
         thtml.TokenType.CHARACTER_REFERENCE: _REF,
         thtml.TokenType.START_TAG: _START,
         thtml.TokenType.END_TAG: _END,
     }
-    last = 0
-    for tok in thtml.tokenize(src, capture_source=True, resolve_references=False):
-        kind = kinds.get(tok.type, _OTHER)
-        raw = tok.data if kind == _TEXT else tok.source
-        line = tok.line
-        if raw is None or not 1 <= line < len(line_starts):
-            raise Misaligned(f"token without source or line at line {line}")
-        start = line_starts[line - 1] + tok.col
-        end = start + len(raw)
-        if start < last or not src.startswith(raw, start):
-            raise Misaligned(f"token {raw[:20]!r} not found at offset {start}")
-        last = end
-        if kind == _TEXT:
-            yield kind, start, end, src[start:end], "", False
-        elif kind == _REF:
-            yield kind, start, end, str(tok.data), "", False
-        else:
-            yield kind, start, end, "", (tok.tag or "").lower(), bool(tok.self_closing)
 
 
 def _data_state_safe(content: str, tags: frozenset[str]) -> bool:
@@ -369,6 +391,45 @@ class _Run:
         return None if self.refs[i] else self.s_starts[i] + delta
 
 
+class _Output:
+    """The output, built by appending pieces: every :data:`_JOIN_EVERY` pieces are joined
+    into one chunk, so a long document's many small pieces do not stay alive as objects
+    until the end (their per-object overhead would be several times the text)."""
+
+    __slots__ = ("chunks", "parts")
+
+    def __init__(self) -> None:
+        self.chunks: list[str] = []
+        self.parts: list[str] = []
+
+    def append(self, piece: str) -> None:
+        parts = self.parts
+        parts.append(piece)
+        if len(parts) >= _JOIN_EVERY:
+            self.chunks.append("".join(parts))
+            parts.clear()
+
+    def extend(self, other: _Output | list[str]) -> None:
+        """Appends ``other``'s pieces (``other`` is not used again)."""
+        if isinstance(other, _Output):
+            if other.chunks:
+                self.chunks.append("".join(self.parts))
+                self.chunks.extend(other.chunks)
+                self.parts = other.parts
+                return
+            other = other.parts
+        self.parts.extend(other)
+        if len(self.parts) >= _JOIN_EVERY:
+            self.chunks.append("".join(self.parts))
+            self.parts.clear()
+
+    def value(self) -> str:
+        if not self.chunks:
+            return "".join(self.parts)
+        self.chunks.append("".join(self.parts))
+        return "".join(self.chunks)
+
+
 class Linker:
     """A reusable, thread-safe HTML linkifier; :func:`linkify` with fixed options.
 
@@ -427,6 +488,23 @@ class Linker:
         self.policy = policy
         self.tlds = tlds
         self._skipped = ALWAYS_SKIPPED | skip
+        # find_links' compiled fast path takes no options at all (the base, every default).
+        default = policy is DEFAULT_POLICY and tlds is None and schemes is None
+        self._scan_options: dict[str, Any] = {} if default else self._find_options
+        self._own_links = type(self).links is Linker.links  # not overridden by a subclass
+        self._nofollow_only = cbs == (nofollow,)
+
+    def _found(self, text: str) -> Iterable[Link]:
+        """:meth:`links`, lazily for a long text (when a subclass does not override it)."""
+        if not self._own_links:
+            return self.links(text)
+        if len(text) > LAZY_ITER_THRESHOLD:
+            found: Iterable[Link] = iter_links(text, **self._find_options)
+        else:
+            found = find_links(text, **self._scan_options)
+        if not self.parse_email:
+            found = (link for link in found if link.kind != "email")
+        return found
 
     def links(self, text: str) -> list[Link]:
         """The links that would be made in a decoded text node ``text``."""
@@ -438,17 +516,17 @@ class Linker:
     def linkify(self, html: str) -> str:
         """``html`` with links added around the URLs and email addresses of its text."""
         require_str(html, "html")
-        out: list[str] = []
+        out = _Output()
         try:
-            out.extend(self._chunks(html))
+            self._chunks(html, out)
         except Misaligned:  # pragma: no cover - defensive: never link what we cannot place
             return html
-        return "".join(out)
+        return out.value()
 
     __call__ = linkify
 
-    def _chunks(self, html: str) -> Iterator[str]:
-        """The output in pieces: the input, with links inserted in text nodes.
+    def _chunks(self, html: str, out: _Output) -> None:
+        """Writes the output to ``out``: the input, with links inserted in text nodes.
 
         Besides the elements it skips, it follows what a WHATWG tree builder does that
         the standalone tokenizer cannot see (issue 22 item 1, mutation XSS): a raw-text
@@ -485,7 +563,7 @@ class Linker:
                 if depth or table.text_unlinkable:
                     continue
                 if run is not None and start != run_end:  # a gap (a dropped token) ends the run
-                    yield from self._flush(html, run, run_end, copied, table.text_foster_parented)
+                    self._flush(html, run, run_end, copied, table.text_foster_parented, out)
                     copied, run = run_end, None
                 if run is None:
                     run = _Run()
@@ -493,7 +571,7 @@ class Linker:
                 run_end = end
                 continue
             if run is not None:
-                yield from self._flush(html, run, run_end, copied, table.text_foster_parented)
+                self._flush(html, run, run_end, copied, table.text_foster_parented, out)
                 copied, run = run_end, None
             if foreign or raw_name or table.stack or tag in _WATCHED_TAGS:
                 unsure = False
@@ -540,8 +618,8 @@ class Linker:
                 if kind == _START:
                     if hook is not None and tag == "a":
                         if cur_a is not None:  # closed by this start tag (see below)
-                            yield html[copied : cur_a.start]
-                            yield cur_a.rewrite(html, hook, start, start)
+                            out.append(html[copied : cur_a.start])
+                            out.append(cur_a.rewrite(html, hook, start, start))
                             copied = start
                         cur_a = _ExistingA(start, end)
                     if tag == "a" and n:
@@ -558,8 +636,8 @@ class Linker:
                     open_skips[tag] = n - 1
                     depth -= 1
                     if tag == "a" and cur_a is not None:
-                        yield html[copied : cur_a.start]
-                        yield cur_a.rewrite(html, hook, start, end)  # type: ignore[arg-type]
+                        out.append(html[copied : cur_a.start])
+                        out.append(cur_a.rewrite(html, hook, start, end))  # type: ignore[arg-type]
                         copied, cur_a = end, None
                     if tag in _FOREIGN_ROOTS:
                         foreign -= 1
@@ -567,16 +645,16 @@ class Linker:
                             integration_points = 0
         else:
             if run is not None:
-                yield from self._flush(html, run, run_end, copied, table.text_foster_parented)
+                self._flush(html, run, run_end, copied, table.text_foster_parented, out)
                 copied = run_end
             if cur_a is not None and hook is not None:  # an <a> open at the end of the input
-                yield html[copied : cur_a.start]
-                yield cur_a.rewrite(html, hook, len(html), len(html))
+                out.append(html[copied : cur_a.start])
+                out.append(cur_a.rewrite(html, hook, len(html), len(html)))
                 copied = len(html)
-        yield html[copied:]
+        out.append(html[copied:])
 
-    def _flush(self, html: str, run: _Run, s_end: int, copied: int, in_table: bool) -> Iterator[str]:
-        """Links in one run of text; yields output from ``copied`` up to ``s_end``.
+    def _flush(self, html: str, run: _Run, s_end: int, copied: int, in_table: bool, out: _Output) -> None:
+        """Links in one run of text; writes the output from ``copied`` up to ``s_end`` to ``out``.
 
         ``in_table``: the run may be foster-parented (see :class:`_TableContext`); then it
         is linked only if no piece of it left between links is whitespace alone.
@@ -586,52 +664,75 @@ class Linker:
         only the URL, while ``a.com`` alone is a link). So each gap between inserted
         links is scanned again on its own, as the second pass would, until no gap
         gains a link — at most :data:`_MAX_RESCANS` levels, each over disjoint text,
-        so the work stays linear in the run.
+        so the work stays linear in the run. The gaps are scanned depth first, as soon
+        as the link after them is known, so the output is written in order as the
+        links come (lazily for a long run: memory stays proportional to the text).
         """
         text = run.pieces[0] if len(run.pieces) == 1 else "".join(run.pieces)
-        inserts: list[tuple[int, int, str]] = []
-        linked: list[tuple[int, int]] = []  # the inserted links, in decoded offsets
-        spans = [(0, len(text))]
-        for level in range(_MAX_RESCANS + 2):
+        if not text or text.isspace():  # no link is white space alone
+            out.append(html[copied:s_end])
+            return
+        n = len(text)
+        start = copied
+        # Output of this run; a long run's is joined in chunks as it goes.
+        pieces: _Output | list[str] = _Output() if n > _LONG_RUN else []
+        emit = pieces.append
+        found = self._found
+        anchor_of = self._anchor
+        literal = not run.refs[0] if len(run.refs) == 1 else False
+        base = run.s_starts[0]
+        source_offset = run.source_offset
+        last_linked = 0  # decoded end of the last inserted link (for in_table)
+        split = False
+
+        def scan(lo: int, hi: int, level: int) -> bool:
+            """Inserts the links of ``text[lo:hi]`` and of its gaps; False if not settled."""
+            nonlocal copied, last_linked, split
             if level > _MAX_RESCANS:
                 # Not settled after the last level: a second pass would link more here.
                 # Leave the whole run as it is — the second pass sees the same run, does
                 # the same work and leaves it too, so linkify stays idempotent.
-                if any(self._would_link(html, run, text, lo, hi, s_end) for lo, hi in spans):
-                    inserts = []
-                break
-            gaps: list[tuple[int, int]] = []
-            for lo, hi in spans:
-                prev = lo
-                for link in self.links(text[lo:hi] if (lo, hi) != (0, len(text)) else text):
-                    s0 = run.source_offset(lo + link.start, s_end)
-                    s1 = run.source_offset(lo + link.end, s_end)
+                return not self._would_link(html, run, text, lo, hi, s_end)
+            prev = lo
+            for link in found(text if lo == 0 and hi == n else text[lo:hi]):
+                d0 = lo + link.start
+                d1 = lo + link.end
+                if literal:
+                    s0, s1 = base + d0, base + d1
+                else:
+                    s0 = source_offset(d0, s_end)
+                    s1 = source_offset(d1, s_end)
                     if s0 is None or s1 is None:
                         continue  # a link edge inside a character reference: leave it unlinked
-                    anchor = self._anchor(link, html[s0:s1])
-                    if anchor is None:
-                        continue
-                    inserts.append((s0, s1, anchor))
-                    linked.append((lo + link.start, lo + link.end))
-                    gaps.append((prev, lo + link.start))
-                    prev = lo + link.end
-                if prev != lo:
-                    gaps.append((prev, hi))
-            spans = [(lo, hi) for lo, hi in gaps if hi > lo]
-            if not spans:
-                break
-        if in_table and inserts and _splits_whitespace(text, linked):
-            inserts = []
-        inserts.sort()
-        for s0, s1, anchor in inserts:
-            yield html[copied:s0]
-            yield anchor
-            copied = s1
-        yield html[copied:s_end]
+                anchor = anchor_of(link, html[s0:s1])
+                if anchor is None:
+                    continue
+                if d0 > prev and not scan(prev, d0, level + 1):
+                    return False
+                if in_table:
+                    if d0 > last_linked and not text[last_linked:d0].strip(_TABLE_WHITESPACE):
+                        split = True
+                    last_linked = d1
+                emit(html[copied:s0])
+                emit(anchor)
+                copied = s1
+                prev = d1
+            if prev != lo and hi > prev:
+                return scan(prev, hi, level + 1)
+            return True
+
+        settled = scan(0, n, 0)
+        if in_table and last_linked and n > last_linked and not text[last_linked:].strip(_TABLE_WHITESPACE):
+            split = True
+        if not settled or (in_table and split) or copied == start:
+            out.append(html[start:s_end])  # nothing inserted, or the run left as it is
+            return
+        out.extend(pieces)
+        out.append(html[copied:s_end])
 
     def _would_link(self, html: str, run: _Run, text: str, lo: int, hi: int, s_end: int) -> bool:
         """Whether scanning ``text[lo:hi]`` would insert a link (as one level of ``_flush``)."""
-        for link in self.links(text[lo:hi]):
+        for link in self._found(text[lo:hi]):
             s0 = run.source_offset(lo + link.start, s_end)
             s1 = run.source_offset(lo + link.end, s_end)
             if s0 is not None and s1 is not None and self._anchor(link, html[s0:s1]) is not None:
@@ -639,6 +740,14 @@ class Linker:
         return False
 
     def _anchor(self, link: Link, source: str) -> str | None:
+        if self._nofollow_only:  # the default callbacks, written directly (same output)
+            href = link.href
+            if not href.startswith(_SAFE_HREFS) and unsafe_href(href):
+                return None
+            display = _visible_text(link)
+            rel = "" if href[:7].lower() == "mailto:" else ' rel="nofollow"'
+            shown = source if display == link.text else _escape_text(display)
+            return f'<a href="{_escape_attr(href)}"{rel}>{shown}</a>'
         display = _visible_text(link)
         attrs: dict[str, str] = {"href": link.href, "_text": display}
         for cb in self.callbacks:
