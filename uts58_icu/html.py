@@ -30,7 +30,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import Any
 
 from ._args import require_str
-from .core._classes import patterns
+from .core._classes import LABEL_SEPARATORS, patterns
 from .core.detection import Link
 from .core.detection import LAZY_ITER_THRESHOLD
 from .linkification.apply import find_links, iter_links
@@ -77,6 +77,7 @@ _UNSAFE_SCHEMES = ("javascript:", "data:", "vbscript:")
 # spaces, and every ASCII tab or newline anywhere).
 _URL_STRIP = re.compile(r"[\t\n\r]")
 _ATTR_NAME = re.compile(r"[A-Za-z_:][-A-Za-z0-9_:.]*\Z")
+_ATTR_SPECIAL = re.compile('[&"<>\xa0]')
 _ATTR_ESCAPES = {ord("&"): "&amp;", ord('"'): "&quot;", ord("<"): "&lt;", ord(">"): "&gt;", 0xA0: "&nbsp;"}
 _TEXT_ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", 0xA0: "&nbsp;"}
 
@@ -113,7 +114,7 @@ DEFAULT_CALLBACKS: tuple[Callback, ...] = (nofollow,)
 
 
 def _escape_attr(value: str) -> str:
-    return value.translate(_ATTR_ESCAPES)
+    return value.translate(_ATTR_ESCAPES) if _ATTR_SPECIAL.search(value) else value
 
 
 def _escape_text(value: str) -> str:
@@ -139,6 +140,11 @@ _JOIN_EVERY = 512
 #: A run of text longer than this (code points) is linked lazily: its links are found
 #: with :func:`~uts58_icu.iter_links` and its output is written in chunks as they come.
 _LONG_RUN = LAZY_ITER_THRESHOLD
+#: Every link holds one of these: the ``:`` of a scheme, the ``@`` of an address or a
+#: label separator between a host and its top-level domain (UTS #58 links nothing
+#: else; tests/test_html_speed.py checks it on the corpora); text without any is not
+#: scanned.
+_MAY_LINK = re.compile("[:@" + re.escape(LABEL_SEPARATORS) + "]")
 #: Hrefs that :func:`unsafe_href` never refuses (the detector's own schemes).
 _SAFE_HREFS = ("https://", "http://", "mailto:")
 # A dropped token (WHATWG: "</>" is a parse error and emits nothing) would make the
@@ -498,6 +504,8 @@ class Linker:
         """:meth:`links`, lazily for a long text (when a subclass does not override it)."""
         if not self._own_links:
             return self.links(text)
+        if _MAY_LINK.search(text) is None:
+            return ()
         if len(text) > LAZY_ITER_THRESHOLD:
             found: Iterable[Link] = iter_links(text, **self._find_options)
         else:
@@ -669,7 +677,7 @@ class Linker:
         links come (lazily for a long run: memory stays proportional to the text).
         """
         text = run.pieces[0] if len(run.pieces) == 1 else "".join(run.pieces)
-        if not text or text.isspace():  # no link is white space alone
+        if not text or text.isspace() or (self._own_links and _MAY_LINK.search(text) is None):
             out.append(html[copied:s_end])
             return
         n = len(text)
