@@ -32,7 +32,6 @@ from typing import Any
 from ._args import require_str
 from .core._classes import LABEL_SEPARATORS, patterns
 from .core.detection import Link
-from .core.detection import LAZY_ITER_THRESHOLD
 from .linkification.apply import find_links, iter_links
 from .linkification.policy import DEFAULT_POLICY, LinkPolicy, resolve_policy
 
@@ -139,7 +138,7 @@ _MAX_RESCANS = 16
 _JOIN_EVERY = 512
 #: A run of text longer than this (code points) is linked lazily: its links are found
 #: with :func:`~uts58_icu.iter_links` and its output is written in chunks as they come.
-_LONG_RUN = LAZY_ITER_THRESHOLD
+_LONG_RUN = 1 << 16
 #: Every link holds one of these: the ``:`` of a scheme, the ``@`` of an address or a
 #: label separator between a host and its top-level domain (UTS #58 links nothing
 #: else; tests/test_html_speed.py checks it on the corpora); text without any is not
@@ -506,7 +505,7 @@ class Linker:
             return self.links(text)
         if _MAY_LINK.search(text) is None:
             return ()
-        if len(text) > LAZY_ITER_THRESHOLD:
+        if len(text) > _LONG_RUN:
             found: Iterable[Link] = iter_links(text, **self._find_options)
         else:
             found = find_links(text, **self._scan_options)
