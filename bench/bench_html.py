@@ -20,7 +20,16 @@ CVE-2024-38875, CVE-2024-41990, CVE-2024-45230, built from their public descript
 at 1× and 4× size: seconds (best of 3) and the growth factor (≈4 linear, ≈16 quadratic) for ours
 (``uts58_icu.django.urlize``) and Django's own ``django.utils.html.urlize``.
 
+``--pages`` instead times, interleaved in one run (A B C D …, best of ``--repeat``), on
+the ``<p>`` pages that ``bench/bench_users.py`` renders from ``bench/corpus.py``'s ASCII
+and multilingual prose (``--pages-mb`` of text each): ``html.linkify`` with its default
+policy (``recommended()``) and with the base policy, turbohtml's ``Linker`` and bleach.
+The ratio is the peer's time over ours (≥ 1: we are faster). The difference between
+the two policies, over the links inserted, is the recommended policy's cost per link;
+the base row is what the HTML driver itself costs (tokenizer, runs, output).
+
     python bench/bench_html.py [--mb 3] [--repeat 2] [--cve] [--json] [--check-only]
+    python bench/bench_html.py --pages [--pages-mb 1] [--repeat 5]
 """
 
 from __future__ import annotations
@@ -212,6 +221,56 @@ def run_cve(n: int) -> list[dict[str, object]]:
     return rows
 
 
+def load() -> str:
+    with open("/proc/loadavg", encoding="ascii") as f:
+        return " ".join(f.read().split()[:3])
+
+
+def run_pages(mb: float, repeat: int) -> int:
+    """html.linkify (recommended and base) against turbohtml's Linker and bleach, interleaved."""
+    import corpus
+
+    from uts58_icu.html import Linker
+
+    peers = contenders()
+    runners = {
+        "html.linkify (recommended, the default)": Linker().linkify,
+        "html.linkify(policy='base')": Linker(policy="base").linkify,
+        "turbohtml Linker(Linkify(parse_email=True))": peers["turbohtml linkify"],
+        "bleach.linkify(parse_email=True)": peers["bleach.linkify"],
+    }
+    print(f"load average at start: {load()}")
+    rows = []
+    for cname, gen in (("ASCII", corpus.ascii_corpus), ("multilingual", corpus.multilingual_corpus)):
+        pages = render_pages(gen(int(mb * MB))[: int(mb * MB)], cname)
+        size = sum(len(p.encode("utf-8")) for p in pages)
+        best = dict.fromkeys(runners, float("inf"))
+        for _ in range(repeat):
+            for name, fn in runners.items():
+                t0 = time.perf_counter()
+                for p in pages:
+                    fn(p)
+                best[name] = min(best[name], time.perf_counter() - t0)
+        links = {name: sum(fn(p).count("<a href=") - p.count("<a href=") for p in pages)
+                 for name, fn in list(runners.items())[:2]}
+        rows.append((cname, size, len(pages), best, links))
+    print(f"load average at end: {load()}\n")
+    print("| corpus | ours | seconds | MB/s | turbohtml / ours | bleach / ours |\n|---|---|---:|---:|---:|---:|")
+    names = list(runners)
+    for cname, size, npages, best, links in rows:
+        for ours in names[:2]:
+            print(f"| {cname} ({size / MB:.2f} MB, {npages} pages) | {ours} | {best[ours]:.4f} | "
+                  f"{size / MB / best[ours]:.1f} | {best[names[2]] / best[ours]:.2f}× | {best[names[3]] / best[ours]:.2f}× |")
+    print()
+    for cname, size, _, best, links in rows:
+        rec, base = names[0], names[1]
+        print(f"{cname}: turbohtml {best[names[2]]:.4f} s ({size / MB / best[names[2]]:.1f} MB/s), bleach "
+              f"{best[names[3]]:.4f} s; links inserted: recommended {links[rec]}, base {links[base]}; the recommended "
+              f"policy costs {best[rec] - best[base]:.4f} s over the base, "
+              f"{(best[rec] - best[base]) / max(links[rec], 1) * 1e6:.1f} µs per link")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mb", type=float, default=3.0, help="megabytes per corpus part (default 3)")
@@ -220,7 +279,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cve-n", type=int, default=20_000, help="N of the 1x CVE payloads (default 20000)")
     ap.add_argument("--check-only", action="store_true", help="only the byte-identical check")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--pages", action="store_true", help="time html.linkify against its peers on bench_users' pages")
+    ap.add_argument("--pages-mb", type=float, default=1.0, help="text per corpus for --pages (default 1, as bench_users)")
     args = ap.parse_args(argv)
+    if args.pages:
+        return run_pages(args.pages_mb, max(args.repeat, 5) if "--repeat" not in (argv or sys.argv) else args.repeat)
     budget = int(args.mb * MB)
     files = build_debian(budget) + build_rendered(budget)
     docs = {str(p.relative_to(OUT)): p.read_text(encoding="utf-8", errors="replace") for p in files}

@@ -1,6 +1,7 @@
 """html.linkify's shortcuts give the output of the plain path (issue 19).
 
-The driver skips text that holds no ``:``, ``@`` or label separator, writes the default
+The driver skips text that holds no ``:``, ``@`` or label separator, runs a policy only
+on text where the base finds a link or ``://`` is written, writes the default
 callbacks' ``<a>`` directly, finds the links of a long run lazily and joins its output
 in chunks, and rescans the gaps between new links depth first. Each shortcut is
 switched off here (or forced on for every run) and the output must not change.
@@ -64,12 +65,12 @@ def plain(attrs: dict[str, str], link: object) -> dict[str, str] | None:
 @contextmanager
 def shortcuts_off() -> Iterator[None]:
     """Every text scanned, every run lazy with its output joined a piece at a time."""
-    saved = uhtml._MAY_LINK, uhtml._LONG_RUN, uhtml._JOIN_EVERY
-    uhtml._MAY_LINK, uhtml._LONG_RUN, uhtml._JOIN_EVERY = re.compile(""), 0, 1
+    saved = uhtml._MAY_LINK, uhtml._LONG_RUN, uhtml._JOIN_EVERY, uhtml._BASE_FIRST
+    uhtml._MAY_LINK, uhtml._LONG_RUN, uhtml._JOIN_EVERY, uhtml._BASE_FIRST = re.compile(""), 0, 1, False
     try:
         yield
     finally:
-        uhtml._MAY_LINK, uhtml._LONG_RUN, uhtml._JOIN_EVERY = saved
+        uhtml._MAY_LINK, uhtml._LONG_RUN, uhtml._JOIN_EVERY, uhtml._BASE_FIRST = saved
 
 
 def both(doc: str, policy: str) -> tuple[str, str]:
@@ -110,6 +111,22 @@ def test_every_link_holds_a_colon_an_at_or_a_label_separator(published: Callable
             assert uhtml._MAY_LINK.search(link.text), link
             seen += 1
     assert seen > 2_000
+
+
+def test_a_policy_links_only_where_the_base_does_or_after_a_scheme(published: Callable[[str], Path]) -> None:
+    """What ``Linker._base_first`` relies on: every link of the recommended policy lies
+    inside a link of the base, or the text holds ``://`` (cjk_host_cut, dotless hosts)."""
+    rec = LinkPolicy.recommended()
+    checked = 0
+    for text in _texts(published("LinkDetectionTest.txt")):
+        base = find_links(text)
+        for link in find_links(text, policy=rec):
+            checked += 1
+            assert "://" in text or any(b.start <= link.start and link.end <= b.end for b in base) or (
+                link.text[:7].lower() == "mailto:"  # extend_mailto_headers: the base link is its start
+                and any(b.start == link.start for b in base)
+            ), link
+    assert checked > 1_000
 
 
 def test_gaps_are_rescanned() -> None:
