@@ -371,31 +371,43 @@ class _TableContext:
 class _Run:
     """One run of text between two markup tokens: source spans and their decoded text."""
 
-    __slots__ = ("d_starts", "length", "pieces", "refs", "s_starts")
+    __slots__ = ("_index", "items")
 
     def __init__(self) -> None:
-        self.d_starts: list[int] = []
-        self.s_starts: list[int] = []
-        self.refs: list[bool] = []
-        self.pieces: list[str] = []
-        self.length = 0
+        #: (source start, decoded text, is a character reference) of each token, in order
+        self.items: list[tuple[int, str, bool]] = []
+        self._index: tuple[list[int], int] | None = None
 
     def add(self, s_start: int, decoded: str, is_ref: bool) -> None:
-        self.d_starts.append(self.length)
-        self.s_starts.append(s_start)
-        self.refs.append(is_ref)
-        self.pieces.append(decoded)
-        self.length += len(decoded)
+        self.items.append((s_start, decoded, is_ref))
+
+    def text(self) -> str:
+        items = self.items
+        return items[0][1] if len(items) == 1 else "".join([item[1] for item in items])
+
+    def literal_start(self) -> int | None:
+        """The source offset of the run when it is one piece of literal text (decoded
+        offset d is then at source offset start + d), else None."""
+        items = self.items
+        return items[0][0] if len(items) == 1 and not items[0][2] else None
 
     def source_offset(self, d: int, s_end: int) -> int | None:
         """The source offset of decoded offset ``d``; ``None`` inside a character reference."""
-        if d >= self.length:
+        if self._index is None:
+            starts, length = [], 0
+            for _s, decoded, _ref in self.items:
+                starts.append(length)
+                length += len(decoded)
+            self._index = starts, length
+        d_starts, length = self._index
+        if d >= length:
             return s_end
-        i = bisect_right(self.d_starts, d) - 1
-        delta = d - self.d_starts[i]
+        i = bisect_right(d_starts, d) - 1
+        delta = d - d_starts[i]
+        s_start, _decoded, is_ref = self.items[i]
         if delta == 0:
-            return self.s_starts[i]
-        return None if self.refs[i] else self.s_starts[i] + delta
+            return s_start
+        return None if is_ref else s_start + delta
 
 
 class _Output:
@@ -587,7 +599,7 @@ class Linker:
                     copied, run = run_end, None
                 if run is None:
                     run = _Run()
-                run.add(start, decoded, kind == _REF)
+                run.items.append((start, decoded, kind == _REF))
                 run_end = end
                 continue
             if run is not None:
@@ -688,7 +700,7 @@ class Linker:
         as the link after them is known, so the output is written in order as the
         links come (lazily for a long run: memory stays proportional to the text).
         """
-        text = run.pieces[0] if len(run.pieces) == 1 else "".join(run.pieces)
+        text = run.text()
         if not text or text.isspace() or (self._own_links and _MAY_LINK.search(text) is None):
             out.append(html[copied:s_end])
             return
@@ -699,8 +711,7 @@ class Linker:
         emit = pieces.append
         found = self._found
         anchor_of = self._anchor
-        literal = not run.refs[0] if len(run.refs) == 1 else False
-        base = run.s_starts[0]
+        base = run.literal_start()
         source_offset = run.source_offset
         last_linked = 0  # decoded end of the last inserted link (for in_table)
         split = False
@@ -717,7 +728,7 @@ class Linker:
             for link in found(text if lo == 0 and hi == n else text[lo:hi]):
                 d0 = lo + link.start
                 d1 = lo + link.end
-                if literal:
+                if base is not None:
                     s0, s1 = base + d0, base + d1
                 else:
                     s0 = source_offset(d0, s_end)
