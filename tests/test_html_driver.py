@@ -9,13 +9,10 @@ switched off here (or forced on for every run) and the output must not change.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import ModuleType
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -24,26 +21,7 @@ from uts58_icu import LinkPolicy, find_links
 from uts58_icu import html as uhtml
 from uts58_icu.html import Linker, nofollow
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
-
-
-def _load(name: str) -> ModuleType:
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-corpus = _load("corpus")
-bench_html = _load("bench_html")
-
-PAGES = bench_html.render_pages(corpus.ascii_corpus(40_000), "ascii", 10_000) + bench_html.render_pages(
-    corpus.multilingual_corpus(40_000), "multilingual", 10_000
-)
+from test_html_pages import PAGES, corpus  # noqa: E402  (tests/ is on sys.path)
 
 FRAGMENTS = [
     "<p>", "</p>", "<a href=x>", "</a>", "<b>", "</b>", "<table>", "<tr>", "<td>", "</table>", "<pre>", "</pre>",
