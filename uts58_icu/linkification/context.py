@@ -61,8 +61,13 @@ _HEADER_NAME = re.compile(r"(?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A
 # (``54EF720C.3040203``), a UUID, Gmail (``CAESLx0+…``), a timestamp (``20081218010343.GC23506``).
 _MSGID_LOCAL = re.compile(
     r"[0-9A-F]{8}\.[0-9]{5,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|CA[A-Za-z0-9+_=-]{24,}|[0-9]{12,}"
+    # Trac and other trackers: a sequence number, then a hex digest (``039.2f92…6fc9``);
+    # any local-part made of a hex digest of 24 or more digits
+    r"|[0-9]{1,6}\.[0-9a-fA-F]{16,}@|[0-9a-fA-F]{24,}@"
 )
 _QUOTE_PREFIX = re.compile(r">(?: ?>)* ?")
+# Characters a URL wrapped by a mail program or an archive ends its first line with.
+_WRAP_END = frozenset("/-._=?&%#~+")
 # DSN/SMTP original recipient (RFC 3461): ``ORCPT=rfc822;bob@example.org``.
 _ORCPT = re.compile(r"ORCPT[\s=<(]*rfc822;\s*<?\Z", re.IGNORECASE)
 # Usenet and archive quoting of a message identifier: ``In article <…@…>``.
@@ -71,6 +76,8 @@ _IN_ARTICLE = re.compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii][
 # ``jane at example.org`` (Pipermail, MHonArc): the word before `` at `` is a local-part.
 _SPELLED_AT = re.compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+)\Z")
 _LOCAL_ONLY = re.compile(r"[._%+=\d]")
+# A local-part spelt out with ``dot`` too: ``jing dot empty at gmail.com``.
+_SPELLED_DOT = re.compile(r"[A-Za-z0-9_%+~-]\s+(?:dot|DOT|\[dot\]|\(dot\))\s+\Z")
 # Pipermail's author line: ``Jane Doe jane at example.org`` (a name, then the spelt-out address).
 _NAME_BEFORE = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w'-]+(?: [A-Z][\w'.-]+)+[ \t]+\Z")
 # An archive's redaction of a local-part (``mi***a@example.org``) and an address split by
@@ -140,7 +147,9 @@ def header_name(text: str, pos: int) -> str | None:
         body = q.end() if q else ls
         if text[body : body + 1] in (" ", "\t"):  # a folded continuation line
             le = text.find("\n", ls, pos)
-            if ls == 0 or not text[ls : le if le != -1 else pos].strip(" \t>"):
+            # a blank line ends the header block; the line holding ``pos`` holds the link,
+            # so it is not blank even where the link starts it (``\n        host.example``)
+            if ls == 0 or (le != -1 and not text[ls:le].strip(" \t>")):
                 return None
             ls = _line_start(text, ls - 1)
             if pos - ls > _MAX_LOOKBACK:
@@ -176,6 +185,7 @@ def _spelled_at(text: str, link: Link) -> str | None:
     line = text[ls : link.start] if _at_line_start(text, ls) else ""
     if (
         _LOCAL_ONLY.search(local)
+        or _SPELLED_DOT.search(head)
         or (local.islower() and _NAME_BEFORE.search(head))
         or head.endswith(("<", "mailto:", "("))
         or after.startswith((">", " (", ")"))
@@ -228,6 +238,29 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
     return None
 
 
+def _wrapped_tail(text: str, link: Link) -> str | None:
+    """``reject_wrapped_url_tails``: a schemeless name that starts a line continuing the URL
+    the line before ends with (``https://groups.example.com/a/⏎> example.org/d/msgid/…``)."""
+    ls = _line_start(text, link.start)
+    if ls < 2 or not _at_line_start(text, ls):
+        return None
+    q = _QUOTE_PREFIX.match(text, ls)
+    body = q.end() if q else ls
+    while body < link.start and text[body] in " \t":
+        body += 1
+    if body != link.start:
+        return None
+    pls = _line_start(text, ls - 1)
+    prev = text[pls : ls - 1]
+    if not prev or prev[-1] not in _WRAP_END or not _at_line_start(text, pls):
+        return None
+    token = prev.rsplit(None, 1)[-1]
+    if "://" not in token:
+        return None
+    return (f"§8 reject_wrapped_url_tails: the line before ends inside the URL {token!r}; "
+            "this is its wrapped tail, not an address by itself")
+
+
 def _qp_break(text: str, link: Link) -> str | None:
     """``reject_quoted_printable_breaks``: a link cut by a quoted-printable soft line break."""
     if link.text.endswith("=") and text.startswith("\n", link.end) or text.startswith("=\n", link.end):
@@ -263,6 +296,10 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
             return "§8 reject_message_ids: a quoted message identifier <…@…>, not a mailbox"
         if policy.reject_irc_hostmasks and _irc_hostmask(text, link):
             return "§8 reject_irc_hostmasks: an IRC hostmask (nick!ident@host, (~ident@host) has joined)"
+    if policy.reject_wrapped_url_tails and link.kind == "url" and not scheme:
+        why = _wrapped_tail(text, link)
+        if why:
+            return why
     if policy.reject_obfuscated_addresses and not scheme:
         why = _spelled_at(text, link)
         if why:

@@ -30,7 +30,7 @@ _BOOL_FIELDS = (
     "trim_bidi_controls", "cjk_host_cut",
     "reject_obfuscated_addresses", "reject_message_ids", "reject_mail_trace_headers", "reject_irc_hostmasks",
     "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
-    "reject_quoted_printable_breaks",
+    "reject_quoted_printable_breaks", "reject_wrapped_url_tails",
 )
 
 
@@ -147,6 +147,11 @@ class LinkPolicy:
     #: §8 usability: in raw mail, a link that a quoted-printable soft line break (``=`` at
     #: the end of a line) cuts is not the address written; neither is the tail after it.
     reject_quoted_printable_breaks: bool = False
+    #: §8 usability: a name without a scheme that starts a line (after any ``>`` quote
+    #: prefix) is the wrapped tail of the URL the line before ends with, when that line
+    #: ends, with no space, inside a ``scheme://`` URL (``…/a/⏎> example.org/d/…``):
+    #: not an address by itself.
+    reject_wrapped_url_tails: bool = False
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
@@ -218,7 +223,7 @@ class LinkPolicy:
         issue 18 (``reject_obfuscated_addresses``, ``reject_message_ids``,
         ``reject_mail_trace_headers``, ``reject_irc_hostmasks``, ``reject_code_expressions``,
         ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
-        ``reject_quoted_printable_breaks``), ``trim_bidi_controls``, ``cjk_host_cut``,
+        ``reject_quoted_printable_breaks``, ``reject_wrapped_url_tails``), ``trim_bidi_controls``, ``cjk_host_cut``,
         ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
@@ -279,6 +284,7 @@ RECOMMENDED_POLICY = LinkPolicy(
     keep_unassigned_email_keys=True,
     split_glued_urls=True,
     reject_quoted_printable_breaks=True,
+    reject_wrapped_url_tails=True,
     dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",
     idn_display="punycode_if_confusable",

@@ -102,6 +102,14 @@ _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u201e":
 _ENTITY_PAIRS = (("&lt;", "&gt"), ("&quot;", "&quot"), ("&#60;", "&#62"), ("&#34;", "&#34"))
 # An HTML tag that leaked into plain text: '<' then '/', '!' or an ASCII letter.
 _TAG = re.compile(r"<[/!A-Za-z]")
+# The same escaped, in text taken from HTML (``http://t.co/x&lt;/a&gt;``): '&lt;' is not
+# a URL code point anyone types raw, so an escaped tag after the host ends the URL.
+_ESCAPED_TAG = re.compile(r"&lt;[/!A-Za-z]")
+# An HTML tag, not a template placeholder, before an email (``<a href="…">bob@x.org``,
+# ``<b>bob@x.org``): attributes, or the name of a common inline or block element.
+_HTML_TAG_BEFORE = re.compile(
+    r"<(?:[A-Za-z][A-Za-z0-9]*\s[^<>]*|(?i:a|b|i|u|p|br|em|strong|span|div|font|td|th|li|tt|code|pre|small|big|center))>\Z"
+)
 # Inline markup wrapping a whole link: emphasis, strong, strikethrough.
 _WRAP_CHARS = "*_~"
 # What follows ``user@host:`` in an scp-style SSH remote (``git@host:team/repo.git``).
@@ -141,6 +149,8 @@ _PATTERN = re.compile(r"\\[./?+*()\[\]dswS]|\(\.[*+]\)|\.\*|\[\^")
 # SharePoint and Office links), data of the address, not a placeholder.
 _TEMPLATE = re.compile(r"\{(?![0-9A-Fa-f-]*\})[^{}\s]*\}|\$[{(]|%[sd](?![0-9A-Fa-f])|%\([A-Za-z_]+\)[sd]")
 _LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
+# A path that is one more file name (``/negtelnetserver.py``): its extension.
+_FILE_PATH_TAIL = re.compile(r"/(?:[\w-]+/)*[\w-]+\.([A-Za-z0-9]{1,5})")
 _LABEL_SEPS = ".\u3002\uff0e\uff61"
 # Words that introduce a web address right before a bare name (``visit bun.sh``,
 # ``follow us on bsky.app``, ``available at deno.land``, ``Website: notion.so``); never
@@ -237,7 +247,8 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
     tick = text.find("`", a.after, end)
     if tick != -1:
         cut, why = tick, "backtick (code span) in a URL"
-    tag = _TAG.search(text, a.after, cut)
+    tags = [m for m in (_TAG.search(text, a.after, cut), _ESCAPED_TAG.search(text, a.after, cut)) if m]
+    tag = min(tags, key=lambda m: m.start()) if tags else None
     if tag:
         cut, why = tag.start(), f"HTML tag {tag.group()!r} in a URL"
     if start > 0 and text[start - 1] in _QUOTES:
@@ -363,8 +374,10 @@ def code_key_email(text: str, link: Link, assignment_only: bool = False) -> int 
         return None  # ``<CAJ=abc@…>``: not a value that starts after '=' (issue 18 class 7)
     if ("{" in link.text) != ("}" in link.text):
         return -1  # shell brace expansion: ``{french,spanish}@lists.debian.org``
-    if link.start > 0 and text[link.start - 1] in ">}" and not _QUOTE_MARKS.fullmatch(text, _word_start(text, link.start), link.start):
-        return -1  # the tail of a template: ``<name>-request@gnu.org``
+    if (link.start > 0 and text[link.start - 1] in ">}"
+            and not _QUOTE_MARKS.fullmatch(text, _word_start(text, link.start), link.start)
+            and not _HTML_TAG_BEFORE.search(text, max(0, link.start - 300), link.start)):
+        return -1  # the tail of a template: ``<name>-request@gnu.org`` (not ``<b>bob@x.org``)
     if text.startswith(":", link.end) and _SCP_PATH.match(text, link.end + 1):
         return -1  # an scp-style SSH remote: ``git@salsa.debian.org:team/repo.git``
     bang = text.rfind("!", link.start, at)
@@ -642,6 +655,18 @@ def reject_reason(
             f"§8 reject_reverse_dns_names: {host!r} starts with the TLD {labels[0]!r} "
             "(a reverse-DNS identifier: Java package, D-Bus or application name, sysctl key)"
         )
+    if policy.reject_patterns and (
+        (before == "*" and after != "*") or text.endswith("*.", 0, link.start)
+    ):
+        # ``*.example.org``, ``*ho.us``: a wildcard (certificate, glob, filter rule), not a host;
+        # ``*example.org*`` is emphasis and stays
+        return f"§8 reject_patterns: '*' glued before {host!r} makes it a wildcard pattern"
+    if (policy.reject_file_names or policy.guard_false_positives) and link.end > a.after and text[a.after] == "/":
+        m = _FILE_PATH_TAIL.fullmatch(text, a.after, link.end)
+        if (m and labels[-1].lower() in policy.file_extension_tlds
+                and m.group(1).lower() in policy.file_extension_tlds | _INNER_EXTENSIONS):
+            # ``dictserver.py/negtelnetserver.py``: file names joined by '/', not a site and path
+            return f"§8 reject_file_names: {text[link.start : link.end]!r} joins file names (no scheme)"
     if link.end > a.after and text[a.after] == "/":
         return None  # a path keeps the link (``example.py/docs``); a port does not (``setup.py:45``)
     tld = labels[-1].lower()
@@ -651,6 +676,10 @@ def reject_reason(
     # the name is a site, whatever its TLD is also used for.
     site = _host_cue(text, link.start)
     if (policy.reject_file_names or policy.guard_false_positives) and not site:
+        if tld == "app" and len(labels) == 2 and not labels[0].islower() and host_only:
+            # ``Terminal.app``, ``Mail.app``, ``iTerm.app``: a macOS application bundle (a
+            # directory name); a web site under .app is written in lower case (``bsky.app``)
+            return f"§8 reject_file_names: {host!r} is a macOS application bundle, not a host"
         if tld in policy.file_extension_tlds:
             return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
         if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
