@@ -160,3 +160,54 @@ def test_property_email_after_html_tag_links(tag: str, local: str, attrs: str) -
 def test_property_escaped_tag_ends_url(label: str, path: str, tag: str) -> None:
     url = f"http://{label}.example.com/{path}"
     assert texts(f"RT x: {url}&lt;{tag}&gt; y") == [url]
+
+
+# --- found on the fresh sample's first run (bench/realtext3), fixed after it --------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a good reference.  http://t.co/EvsvVeH\u2026\nnext", ["http://t.co/EvsvVeH"]),
+        ("to new markets.\u201d http://t.co/\u2026\nRT", []),
+        ("see https://example.org/docs/a\u2026\u2026 ok", ["https://example.org/docs/a"]),
+    ],
+)
+def test_truncated_urls(text: str, expected: list[str]) -> None:
+    assert texts(text) == expected
+    assert texts(text, without("cut_truncated_urls")) != expected
+    assert "§8 cut_truncated_urls" in reasons(text, text.index("http"))
+
+
+def test_capital_initials_are_abbreviations() -> None:
+    assert texts("one of my favorite SC.FI. books") == []
+    assert texts("see EXAMPLE.COM and HP.COM") == ["EXAMPLE.COM", "HP.COM"]
+    assert "§8 reject_abbreviations" in reasons("favorite SC.FI. books", 10)
+    assert texts("favorite SC.FI. books", without("reject_abbreviations")) == ["SC.FI"]
+
+
+def test_hypermail_redaction() -> None:
+    text = "Cc: <time.domain.name.hidden>; <issues.domain.name.hidden.org>"
+    assert texts(text) == []
+    assert texts(text, without("reject_obfuscated_addresses")) != []
+    assert "§8 reject_obfuscated_addresses" in reasons(text, text.index("issues"))
+
+
+@given(_LABEL, st.text(_LOWER + "0123456789/", max_size=10), st.integers(1, 3))
+def test_property_truncated_url_ends_before_ellipsis(label: str, path: str, dots: int) -> None:
+    url = f"https://{label}.example.com/{path}"
+    links = texts(f"RT {url}{chr(0x2026) * dots}\n{_PROSE}")
+    assert not any("\u2026" in lk for lk in links)
+    assert links[-2:] == _PROSE_LINKS
+    if path.strip("/"):
+        assert links[0] == url.rstrip("/") or links[0] == url
+
+
+@given(st.lists(st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=2), min_size=2, max_size=3))
+def test_property_capital_initials_never_link(labels: list[str]) -> None:
+    assert texts(f"my favorite {'.'.join(labels)}. book\n{_PROSE}") == _PROSE_LINKS
+
+
+@given(st.lists(_LABEL, min_size=1, max_size=2).map(".".join), st.sampled_from(["", ".org", ".com"]))
+def test_property_hypermail_redaction_never_links(local: str, tail: str) -> None:
+    assert texts(f"From: <{local}.domain.name.hidden{tail}>\n{_PROSE}") == _PROSE_LINKS

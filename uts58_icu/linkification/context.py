@@ -83,6 +83,9 @@ _NAME_BEFORE = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w'-]+(?: [A-Z][\w'.-]+)+[ \t]+\
 # An archive's redaction of a local-part (``mi***a@example.org``) and an address split by
 # markup against harvesters (``bob<span>@</span>example.org``, ``bob&#64;example.org``).
 _REDACTED = re.compile(r"(?<=[^\s*])(?:\*{2,}|\.{3}|\u2026)")
+# Hypermail's redaction of an address (``bob.domain.name.hidden``; its ``hypermail.rc``
+# option ``spamprotect``): whatever it leaves is a piece of an address, not a host.
+_HIDDEN_DOMAIN = re.compile(r"(?i)(?:^|[.@])domain\.name\.hidden(?:$|[.>])")
 _SPLIT_AT = re.compile(r"(?:@|&#64;|&#x40;|&commat;)(?:</span>|</b>|</i>)?\Z")
 _HEADER_LINE_START = re.compile(r"(?:>[ >]*)?(?:From|To|Cc|CC|Reply-To|Sender|Author|Maintainer)\s*:\s*", re.IGNORECASE)
 
@@ -168,6 +171,8 @@ def _is_trace(name: str) -> bool:
 
 def _spelled_at(text: str, link: Link) -> str | None:
     """``reject_obfuscated_addresses``: ``jane at example.org``, ``mi***a@example.org`` and pieces of them."""
+    if _HIDDEN_DOMAIN.search(link.text):
+        return "§8 reject_obfuscated_addresses: Hypermail's redaction 'domain.name.hidden' stands for an address"
     if link.kind == "email":
         local = link.text[: link.text.rindex("@")]
         if _REDACTED.search(local):

@@ -30,7 +30,7 @@ _BOOL_FIELDS = (
     "trim_bidi_controls", "cjk_host_cut",
     "reject_obfuscated_addresses", "reject_message_ids", "reject_mail_trace_headers", "reject_irc_hostmasks",
     "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
-    "reject_quoted_printable_breaks", "reject_wrapped_url_tails",
+    "reject_quoted_printable_breaks", "reject_wrapped_url_tails", "cut_truncated_urls",
 )
 
 
@@ -152,6 +152,10 @@ class LinkPolicy:
     #: ends, with no space, inside a ``scheme://`` URL (``…/a/⏎> example.org/d/…``):
     #: not an address by itself.
     reject_wrapped_url_tails: bool = False
+    #: §8 "alter the bounds": ``…`` (U+2026) at the end of a URL marks where a post or an
+    #: excerpt was cut (``http://t.co/EvsvVeH…``): the link ends before it, and none is
+    #: made when the cut leaves nothing after the host (``http://t.co/…``).
+    cut_truncated_urls: bool = False
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
@@ -223,7 +227,7 @@ class LinkPolicy:
         issue 18 (``reject_obfuscated_addresses``, ``reject_message_ids``,
         ``reject_mail_trace_headers``, ``reject_irc_hostmasks``, ``reject_code_expressions``,
         ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
-        ``reject_quoted_printable_breaks``, ``reject_wrapped_url_tails``), ``trim_bidi_controls``, ``cjk_host_cut``,
+        ``reject_quoted_printable_breaks``, ``reject_wrapped_url_tails``), ``cut_truncated_urls``, ``trim_bidi_controls``, ``cjk_host_cut``,
         ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
@@ -285,6 +289,7 @@ RECOMMENDED_POLICY = LinkPolicy(
     split_glued_urls=True,
     reject_quoted_printable_breaks=True,
     reject_wrapped_url_tails=True,
+    cut_truncated_urls=True,
     dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",
     idn_display="punycode_if_confusable",

@@ -539,6 +539,20 @@ def narrow(
                 return None
             reject(f"§8 trim_bidi_controls: the Bidi_Control characters that close the URL are the text's: link ends at {end}")
             link, a = new, anatomy(new)
+    if policy.cut_truncated_urls and link.kind == "url" and link.text.endswith("\u2026"):
+        end = link.end
+        while end > a.after and text[end - 1] == "\u2026":
+            end -= 1
+        if text[a.after : end] in ("", "/"):
+            reject("§8 cut_truncated_urls: '…' cuts the URL right after its host; the address written is lost")
+            return None
+        end = _reterminate(text, link, a, end)
+        new = _rebuild(text, link, link.start, end, tlds, policy)
+        if new is None:
+            reject("§8 cut_truncated_urls: '…' marks a cut URL; what is left before it is not a link")
+            return None
+        reject(f"§8 cut_truncated_urls: '…' marks where the URL was cut (a shortened post or excerpt): link ends at {end}")
+        link, a = new, anatomy(new)
     if policy.drop_empty_query:
         end_q = trailing_question_mark(text, link, a)
         if end_q is not None:
@@ -700,6 +714,10 @@ def reject_reason(
         # (``3.0.0.final``), not a host.
         if _ABBREVIATION.fullmatch(host) and len(labels[0]) == 1 and not host.islower():
             return f"§8 reject_abbreviations: {host!r} looks like an abbreviation"
+        if host_only and all(0 < len(label) <= 2 and label.isalpha() and label.isupper() for label in labels):
+            # ``SC.FI.``, ``U.S``, ``QA.PT``: capital initials, not a host written in capitals
+            # (``EXAMPLE.COM`` has a longer label)
+            return f"§8 reject_abbreviations: {host!r} is capital initials (an abbreviation)"
         if len(labels) >= 3 and all(label.isdigit() for label in labels[:-1]):
             return f"§8 reject_abbreviations: {host!r} looks like a version number"
     if (
