@@ -211,3 +211,51 @@ def test_property_capital_initials_never_link(labels: list[str]) -> None:
 @given(st.lists(_LABEL, min_size=1, max_size=2).map(".".join), st.sampled_from(["", ".org", ".com"]))
 def test_property_hypermail_redaction_never_links(local: str, tail: str) -> None:
     assert texts(f"From: <{local}.domain.name.hidden{tail}>\n{_PROSE}") == _PROSE_LINKS
+
+
+# --- general classes probed beyond both samples ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("use the java.io package", []),
+        ("the socket.io library is nice", []),
+        ("see example.com packages page", ["example.com"]),
+        ("visit example.com package tracking", ["example.com"]),
+    ],
+)
+def test_named_package_is_code(text: str, expected: list[str]) -> None:
+    assert texts(text) == expected
+    if not expected:
+        assert texts(text, without("reject_code_expressions")) != expected
+        assert "§8 reject_code_expressions" in reasons(text, text.index(".") - 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "url"),
+    [
+        ("\u0e25\u0e34\u0e07\u0e01\u0e4c http://example.co.th\u0e19\u0e30\u0e04\u0e23\u0e31\u0e1a", "http://example.co.th"),
+        ("\u0e14\u0e39https://www.example.com\u0e04\u0e23\u0e31\u0e1a", "https://www.example.com"),
+        ("\u1791\u17c5 https://example.com.kh\u179f\u17bc\u1798", "https://example.com.kh"),
+    ],
+)
+def test_southeast_asian_text_glued_to_a_host(text: str, url: str) -> None:
+    """``cjk_host_cut`` also for Thai, Lao, Myanmar and Khmer, written without spaces."""
+    assert texts(text) == [url]
+    assert texts(text, without("cjk_host_cut")) == []
+    assert "§8 cjk_host_cut" in reasons(text, text.index("http"))
+
+
+_THAI = st.text("\u0e01\u0e02\u0e04\u0e07\u0e08\u0e19\u0e30\u0e04\u0e23\u0e31\u0e1a\u0e48\u0e40\u0e41", min_size=1, max_size=8)
+
+
+@given(_THAI, _LABEL, st.sampled_from(["com", "co.th", "org", "net"]), _THAI)
+def test_property_thai_glued_host_is_the_typed_host(before: str, label: str, tld: str, after: str) -> None:
+    url = f"https://{label}.{tld}"
+    assert texts(f"{before}{url}{after}") == [url]
+
+
+@given(_LABEL, st.sampled_from(["io", "net", "org", "path", "util"]), st.sampled_from(["package", "module", "namespace"]))
+def test_property_named_package_never_links(first: str, last: str, unit: str) -> None:
+    assert texts(f"import the {first}.{last} {unit} here\n{_PROSE}") == _PROSE_LINKS

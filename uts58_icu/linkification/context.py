@@ -112,6 +112,10 @@ _CAMEL = re.compile(r"[a-z][a-z0-9]*[A-Z]")
 _CODE_BEFORE = re.compile(r"(?:(?:^|\s)(?:[=!]==?|&&|\|\|)|\b(?:return|typeof|await|var|const))[ \t]+\Z", re.M)
 _CODE_AFTER = re.compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;[ \t]*(?:\n|\Z)")
 _DOTNET = re.compile(r"[A-Z]{2,4}\.NET")
+# A word naming a unit of code right after the name (``the java.io package``, ``the
+# os.path module``, ``the socket.io library``): the name is a package, not a site.
+_CODE_UNIT_AFTER = re.compile(r"[ \t]+(?:package|module|namespace|crate|library|gem|header)\b(?![ \t]*(?:page|site|hours)\b)")
+_ARTICLE_BEFORE = re.compile(r"(?i)\b(?:the|a|an|this|that)[ \t]+\Z")
 
 # ``mailto:…`` then RFC 6068 header fields: ``?hfname=hfvalue *( "&" hfname=hfvalue )``.
 _HFIELDS = re.compile(r"(?:[?&][A-Za-z][A-Za-z0-9._~%-]*=[A-Za-z0-9._~%!$'*+,;:@/=-]*)+")
@@ -236,6 +240,8 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
         return f"§8 reject_code_expressions: a camelCase inner label in {host!r} (code)"
     if _DOTNET.fullmatch(host):
         return f"§8 reject_code_expressions: {host!r} is a product name (.NET family), not a host"
+    if _CODE_UNIT_AFTER.match(text, link.end) and _ARTICLE_BEFORE.search(text, max(0, link.start - 8), link.start):
+        return f"§8 reject_code_expressions: {host!r} names a package or module ({text[link.end:link.end + 12].strip()!r} follows)"
     # the operators _CODE_BEFORE looks for stand just before the link: a short window
     ls = max(_line_start(text, link.start), link.start - 40)
     if _CODE_BEFORE.search(text, ls, link.start) or _CODE_AFTER.match(text, link.end):

@@ -169,8 +169,9 @@ class LinkPolicy:
     #: §8, a step past the base: link ``http://example.com`` in
     #: ``いまなにしてるhttp://example.comいまなにしてる``, where the base reads the glued CJK
     #: text as part of the host and links nothing. Proposed only with a written scheme,
-    #: when the ASCII host typed after ``//`` is valid and CJK letters are glued right
-    #: after its TLD with no further label separator (see ``rules.cjk_host_cuts``).
+    #: when the ASCII host typed after ``//`` is valid and CJK letters, or Thai, Lao,
+    #: Myanmar or Khmer letters (also written without spaces), are glued right after its
+    #: TLD with no further label separator (see ``rules.cjk_host_cuts``).
     cjk_host_cut: bool = False
 
     def __post_init__(self) -> None:

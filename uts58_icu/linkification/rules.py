@@ -178,8 +178,12 @@ _QUOTE_MARKS = re.compile(r"[>\s]*>")
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _BIDI_CLOSE = re.compile("[\u202c\u2069]")
 # "scheme://" then an ASCII host whose last label is glued to a CJK letter.
+# Letters of the Southeast Asian scripts written without spaces between words
+# (Line_Break=Complex_Context: Thai, Lao, Myanmar, Khmer): glued to a URL like CJK.
+_SA_LETTER_CLASS = "\u0e01-\u0e3a\u0e40-\u0e4e\u0e81-\u0edf\u1000-\u109f\u1780-\u17dd"
 _CJK_GLUED_HOST = re.compile(
-    rf"([A-Za-z][A-Za-z0-9+.\-]*)://[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{{2,}}(?=[{_CJK_LETTER_CLASS}])"
+    rf"([A-Za-z][A-Za-z0-9+.\-]*)://[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{{2,}}"
+    rf"(?=[{_CJK_LETTER_CLASS}{_SA_LETTER_CLASS}])"
 )
 
 
@@ -419,7 +423,8 @@ def cjk_host_cuts(text: str, tlds: Collection[str], schemes: Collection[str]) ->
     label characters), finds no TLD and links nothing. Japanese, Chinese and Korean
     are written without spaces, so this proposes the URL ``http://example.com`` when:
     a scheme of ``schemes`` is written, the host after ``//`` is ASCII letters, digits,
-    ``-`` and ``.`` up to the first CJK letter (Han, Hiragana, Katakana, Hangul) glued
+    ``-`` and ``.`` up to the first CJK letter (Han, Hiragana, Katakana, Hangul) or letter
+    of a Southeast Asian script written without spaces (Thai, Lao, Myanmar, Khmer) glued
     right after its last label, the glued CJK text holds no further label separator
     (else the CJK is a label of the host: ``http://example.comいま.jp``), and the ASCII
     host is valid with a listed TLD (:func:`~uts58_icu.core.detection.link_at`). The
