@@ -16,7 +16,6 @@ offsets and context hashes only. The scripts are realtext2's, pointed at this fo
 
 from __future__ import annotations
 
-import hashlib
 import html.parser
 import importlib.util
 import json
@@ -106,15 +105,8 @@ def pin() -> int:
             else:
                 names = sorted(n for n, _ in sized if n.endswith(I18N_SUFFIXES) and not n.startswith(".history/"))
                 chosen = [(head, n) for n in B2._spread(names, how[1])]
-        for commit, path in chosen:
-            data = B2.git(repo, "show", f"{commit}:{path}")
-            rows.append((genre, repo, commit, path, hashlib.sha256(data).hexdigest(), str(len(data)), transform))
-    with open(HERE / "SOURCES.tsv", "w", encoding="utf-8") as f:
-        f.write("# genre\trepo\tcommit\tpath\tsha256\tbytes\ttransform\n")
-        for r in rows:
-            f.write("\t".join(r) + "\n")
-    print(f"pinned {len(rows)} files")
-    return 0
+        rows += B2.pin_rows(genre, repo, chosen, transform)
+    return B2.write_sources(rows)
 
 
 def main() -> int:
