@@ -259,3 +259,38 @@ def test_property_thai_glued_host_is_the_typed_host(before: str, label: str, tld
 @given(_LABEL, st.sampled_from(["io", "net", "org", "path", "util"]), st.sampled_from(["package", "module", "namespace"]))
 def test_property_named_package_never_links(first: str, last: str, unit: str) -> None:
     assert texts(f"import the {first}.{last} {unit} here\n{_PROSE}") == _PROSE_LINKS
+
+
+# --- seen in the fresh sample's unjudged output (not in a judged place) ---------------------
+
+
+def test_x_headers_are_mail_system_records() -> None:
+    text = ("X-ClientProxiedBy: FR3P281CA0133.DEUP281.PROD.OUTLOOK.EXAMPLE.COM\nX-OriginatorOrg: example.com\n"
+            "X-Forwarded-Encrypted: i=1; AJvYcCVh0233duDs@lists.example.org\nX-Original-From: Bob <bob@example.org>\n\n")
+    assert texts(text) == ["bob@example.org"]
+    assert len(texts(text, without("reject_mail_trace_headers"))) == 4
+    assert "§8 reject_mail_trace_headers" in reasons(text, text.index("example.com"))
+
+
+def test_address_cut_by_a_line_break() -> None:
+    text = "Cc: a@example.com, andrii@ke\n rnel.org, b@example.org\n"
+    assert texts(text) == ["a@example.com", "b@example.org"]
+    assert "rnel.org" in texts(text, without("reject_wrapped_url_tails"))
+    assert "§8 reject_wrapped_url_tails" in reasons(text, text.index("rnel"))
+
+
+@given(st.sampled_from(["x-clientproxiedby", "X-OriginatorOrg", "X-Forwarded-Encrypted", "X-Virus-Scanned", "X-Foo-Bar"]),
+       _HOST)
+def test_property_x_header_hosts_never_link(name: str, host: str) -> None:
+    text = f"{name}: {host}\nSubject: x\n\n{_PROSE}"
+    assert texts(text) == _PROSE_LINKS
+
+
+@given(_LABEL, _LABEL, st.integers(1, 5), st.sampled_from(["", "> ", ">> "]))
+def test_property_address_cut_tail_never_links(local: str, dom: str, cut: int, quote: str) -> None:
+    domain = f"{dom}example.org"
+    cut = min(cut, len(dom))
+    text = f"{quote}To: x <{local}@{domain[:cut]}\n{quote} {domain[cut:]}>\n{_PROSE}"
+    links = texts(text)
+    assert links[-2:] == _PROSE_LINKS
+    assert not any(lk.endswith("example.org") and "@" not in lk for lk in links)

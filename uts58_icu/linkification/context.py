@@ -55,6 +55,8 @@ _TRACE_HEADERS = frozenset({
     "x-detected-operating-system", "x-spam-checker-version", "x-spam-status", "x-spam-level",
     "x-mailfrom", "x-antiabuse", "x-spamd-result", "x-spamd-bar", "x-get-message-sender-via",
 })
+# ``X-`` fields that name a person's address or a page for people (kept as links).
+_PERSON_X_HEADERS = frozenset({"x-original-from", "x-original-cc", "x-reply-to", "x-url", "x-homepage", "x-website"})
 _TRACE_PREFIXES = ("arc-", "x-ms-", "x-microsoft-", "x-spam", "x-ironport", "x-forefront", "x-gm-", "x-google-", "x-rspamd-")
 _HEADER_NAME = re.compile(r"(?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?):")
 # The local-part of a message identifier as mail programs make them: Thunderbird
@@ -170,7 +172,10 @@ def header_name(text: str, pos: int) -> str | None:
 
 
 def _is_trace(name: str) -> bool:
-    return name in _TRACE_HEADERS or name.startswith(_TRACE_PREFIXES)
+    # any other ``X-`` field is a mail system's own record too (``X-ClientProxiedBy:``,
+    # ``X-OriginatorOrg:``, ``X-Forwarded-Encrypted:``), except those that carry a person's address
+    return (name in _TRACE_HEADERS or name.startswith(_TRACE_PREFIXES)
+            or (name.startswith("x-") and name not in _PERSON_X_HEADERS))
 
 
 def _spelled_at(text: str, link: Link) -> str | None:
@@ -263,13 +268,18 @@ def _wrapped_tail(text: str, link: Link) -> str | None:
         return None
     pls = _line_start(text, ls - 1)
     prev = text[pls : ls - 1]
-    if not prev or prev[-1] not in _WRAP_END or not _at_line_start(text, pls):
+    if not prev or prev[-1].isspace() or not _at_line_start(text, pls):
         return None
     token = prev.rsplit(None, 1)[-1]
-    if "://" not in token:
-        return None
-    return (f"§8 reject_wrapped_url_tails: the line before ends inside the URL {token!r}; "
-            "this is its wrapped tail, not an address by itself")
+    if "://" in token and prev[-1] in _WRAP_END:
+        return (f"§8 reject_wrapped_url_tails: the line before ends inside the URL {token!r}; "
+                "this is its wrapped tail, not an address by itself")
+    at = token.rfind("@")
+    if at != -1 and token[-1].isalnum() and "." not in token[at:] and token[at + 1 :].isalnum():
+        # ``andrii@ke⏎ rnel.org``: a line cut inside an address's domain
+        return (f"§8 reject_wrapped_url_tails: the line before ends inside the address {token!r}; "
+                "this is the rest of its domain, not a host")
+    return None
 
 
 def _qp_break(text: str, link: Link) -> str | None:
