@@ -124,8 +124,9 @@ class LinkPolicy:
     #: folded, quoted with ``>``, or ``In article <…>``) is a message identifier, not a mailbox.
     reject_message_ids: bool = False
     #: §8 usability: names and addresses in mail trace and envelope headers (``Received:``,
-    #: ``Return-Path:``, ``Delivered-To:``, ``List-Id:``, DKIM, ``ORCPT rfc822;…``) are
-    #: routing records; a written URL or ``mailto:`` (``List-Unsubscribe:``) stays a link.
+    #: ``Return-Path:``, ``Delivered-To:``, ``List-Id:``, DKIM, ``ORCPT rfc822;…``, and every
+    #: ``X-`` field but a few that name a person, such as ``X-Original-From:``) are routing
+    #: records; a written URL or ``mailto:`` (``List-Unsubscribe:``) stays a link.
     reject_mail_trace_headers: bool = False
     #: §8 usability: an IRC hostmask (``nick!~ident@host``, ``(~ident@host) has joined``)
     #: is a connection identity, not a mailbox.
@@ -149,8 +150,8 @@ class LinkPolicy:
     reject_quoted_printable_breaks: bool = False
     #: §8 usability: a name without a scheme that starts a line (after any ``>`` quote
     #: prefix) is the wrapped tail of the URL the line before ends with, when that line
-    #: ends, with no space, inside a ``scheme://`` URL (``…/a/⏎> example.org/d/…``):
-    #: not an address by itself.
+    #: ends, with no space, inside a ``scheme://`` URL (``…/a/⏎> example.org/d/…``) or
+    #: inside an address's domain (``andrii@ke⏎ rnel.org``): not an address by itself.
     reject_wrapped_url_tails: bool = False
     #: §8 "alter the bounds": ``…`` (U+2026) at the end of a URL marks where a post or an
     #: excerpt was cut (``http://t.co/EvsvVeH…``): the link ends before it, and none is
