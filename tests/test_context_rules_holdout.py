@@ -294,3 +294,34 @@ def test_property_address_cut_tail_never_links(local: str, dom: str, cut: int, q
     links = texts(text)
     assert links[-2:] == _PROSE_LINKS
     assert not any(lk.endswith("example.org") and "@" not in lk for lk in links)
+
+
+# --- chat: remote logins and ban masks ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("try ssh me@server.example.org first", "reject_code_context"),
+        ("ssh -p 2222 root@server.example.org", "reject_code_context"),
+        ("scp notes.txt me@server.example.org:/tmp", "reject_code_context"),
+        ("12:00 -!- ServerMode/#chan [+b *!*@host.example.com] by ChanServ", "reject_irc_hostmasks"),
+    ],
+)
+def test_logins_and_masks_are_not_mailboxes(text: str, field: str) -> None:
+    assert not any("@" in lk for lk in texts(text))
+    assert any("@" in lk for lk in texts(text, without(field)))
+
+
+def test_ssh_mentioned_then_an_address_is_kept() -> None:
+    assert texts("I use ssh, so mail me@server.example.org") == ["me@server.example.org"]
+
+
+@given(_LABEL, _HOST, st.sampled_from(["ssh", "ssh -v", "ssh -p 22", "mosh", "sftp -i key", "scp a.txt", "rsync -av d/"]))
+def test_property_login_targets_never_link(user: str, host: str, cmd: str) -> None:
+    assert texts(f"run {cmd} {user}@{host}\n{_PROSE}") == _PROSE_LINKS
+
+
+@given(st.sampled_from(["*", "*nick*", "a?c", "foo*"]), st.sampled_from(["*", "~*", "ident"]), _HOST)
+def test_property_ban_masks_never_link(nick: str, ident: str, host: str) -> None:
+    assert texts(f"12:00 -!- mode/#chan [+b {nick}!{ident}@{host}] by op\n{_PROSE}") == _PROSE_LINKS

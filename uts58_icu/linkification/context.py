@@ -93,6 +93,8 @@ _HEADER_LINE_START = re.compile(r"(?:>[ >]*)?(?:From|To|Cc|CC|Reply-To|Sender|Au
 
 # IRC: ``nick!ident@host``; ``(~ident@host)`` / ``[n=ident@host]`` in join/quit lines.
 _NICK = re.compile(r"[A-Za-z\[\]\\`_^{|}][A-Za-z0-9\[\]\\`_^{|}-]*")
+# A ban or ignore mask's nick part (``*!*@host``, ``foo*!~bar@host``).
+_MASK = re.compile(r"[A-Za-z0-9\[\]\\`_^{|}*?-]*[*?][A-Za-z0-9\[\]\\`_^{|}*?-]*")
 _IDENT_PREFIX = re.compile(r"(?:[~+^=-]|[ni]=)")
 _IRC_EVENT = re.compile(
     r"has (?:joined|quit|left)|\b(?:joined|left|quit|parted|Quit|Read error|Ping timeout|"
@@ -218,7 +220,7 @@ def _irc_hostmask(text: str, link: Link) -> bool:
         ts -= 1
     token = text[ts:at]
     bang = token.find("!")
-    if bang > 0 and _NICK.fullmatch(token[:bang].lstrip(":@+%&~")):
+    if bang > 0 and (_NICK.fullmatch(token[:bang].lstrip(":@+%&~")) or _MASK.fullmatch(token[:bang])):
         return True
     opener = text[ts - 1] if ts > 0 else ""
     closer = text[link.end] if link.end < len(text) else ""

@@ -112,6 +112,11 @@ _HTML_TAG_BEFORE = re.compile(
 )
 # Inline markup wrapping a whole link: emphasis, strong, strikethrough.
 _WRAP_CHARS = "*_~"
+# A remote-login command and its options right before ``user@host`` (a login, not a mailbox).
+_LOGIN_COMMAND = re.compile(
+    r"\b(?:(?:ssh|sftp|mosh|sshfs|autossh)(?:[ \t]+-\w+(?:[ \t]+[^\s@-][^\s@]*)?)*"
+    r"|(?:scp|rsync)(?:[ \t]+[^\s@]+)*)[ \t]+\Z"
+)
 # What follows ``user@host:`` in an scp-style SSH remote (``git@host:team/repo.git``).
 _SCP_PATH = re.compile(r"[~/A-Za-z_][\w.~-]*(?:/|\.git\b)")
 # A ``key=`` before an email address inside what §5.2 takes as its local-part.
@@ -365,8 +370,9 @@ def code_key_email(text: str, link: Link, assignment_only: bool = False) -> int 
     path or a prefix from the address (``host!bob@x.org``,
     ``2021-11-01T05:30:28Z!bob@x.org`` in Gnulib change logs). Returns -1 (reject) for
     shell brace expansion (``{french,spanish}@lists.debian.org``), the tail of a
-    template (``<name>-request@gnu.org``) and an scp-style SSH remote
-    (``git@salsa.debian.org:team/repo.git``): none is an address to write to.
+    template (``<name>-request@gnu.org``), an scp-style SSH remote
+    (``git@salsa.debian.org:team/repo.git``) and the target of a remote-login command
+    (``ssh me@server.example.org``): none is an address to write to.
     """
     if link.kind != "email":
         return None
@@ -384,6 +390,8 @@ def code_key_email(text: str, link: Link, assignment_only: bool = False) -> int 
         return -1  # the tail of a template: ``<name>-request@gnu.org`` (not ``<b>bob@x.org``)
     if text.startswith(":", link.end) and _SCP_PATH.match(text, link.end + 1):
         return -1  # an scp-style SSH remote: ``git@salsa.debian.org:team/repo.git``
+    if _LOGIN_COMMAND.search(text, max(0, link.start - 60), link.start):
+        return -1  # a login target: ``ssh me@server.example.org``, ``ssh -p 2222 root@host``
     bang = text.rfind("!", link.start, at)
     if bang != -1 and bang + 1 < at:
         return bang + 1
@@ -515,7 +523,7 @@ def narrow(
     if policy.reject_code_context:
         key = code_key_email(text, link, policy.keep_unassigned_email_keys)
         if key == -1:
-            reject("§8 reject_code_context: brace expansion, a template or an SSH remote, not an email address")
+            reject("§8 reject_code_context: brace expansion, a template, an SSH remote or login, not an email address")
             return None
         if key is not None:
             new = _rebuild(text, link, key, link.end, tlds, policy)
