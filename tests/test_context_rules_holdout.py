@@ -325,3 +325,29 @@ def test_property_login_targets_never_link(user: str, host: str, cmd: str) -> No
 @given(st.sampled_from(["*", "*nick*", "a?c", "foo*"]), st.sampled_from(["*", "~*", "ident"]), _HOST)
 def test_property_ban_masks_never_link(nick: str, ident: str, host: str) -> None:
     assert texts(f"12:00 -!- mode/#chan [+b {nick}!{ident}@{host}] by op\n{_PROSE}") == _PROSE_LINKS
+
+
+# --- a mailing list's address spelt out (Mailman archives' footers) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("____\nR-help at r-project.org mailing list -- To UNSUBSCRIBE and more, see\n"
+         "https://stat.example.ch/mailman/listinfo/r-help\n", ["https://stat.example.ch/mailman/listinfo/r-help"]),
+        ("Send R-devel at r-project.org a note", []),
+        ("sign-up at example.com today", ["example.com"]),
+        ("look at example.org list of things", ["example.org"]),
+    ],
+)
+def test_list_addresses_spelt_out(text: str, expected: list[str]) -> None:
+    assert texts(text) == expected
+    if "r-project" in text:
+        assert "r-project.org" in texts(text, without("reject_obfuscated_addresses"))
+
+
+@given(st.text(_LOWER, min_size=1, max_size=8), st.sampled_from(["help", "devel", "users", "announce", "request"]),
+       _HOST)
+def test_property_list_address_spelt_never_links(name: str, suffix: str, host: str) -> None:
+    assert texts(f"{name}-{suffix} at {host} mailing list\n{_PROSE}") == _PROSE_LINKS
+    assert texts(f"write to {name}-{suffix} at {host} today\n{_PROSE}") == _PROSE_LINKS

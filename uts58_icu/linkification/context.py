@@ -78,6 +78,13 @@ _IN_ARTICLE = re.compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii][
 # ``jane at example.org`` (Pipermail, MHonArc): the word before `` at `` is a local-part.
 _SPELLED_AT = re.compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+)\Z")
 _LOCAL_ONLY = re.compile(r"[._%+=\d]")
+# A mailing list's address spelt out (``R-help at r-project.org mailing list``, every
+# message's footer in a Mailman archive): the list's name, or "mailing list" after it.
+_LIST_NAME = re.compile(
+    r"(?i)[a-z0-9][a-z0-9.]*-(?:help|devel|dev|users?|announce|request|bounces|owner|admin|discuss|"
+    r"general|commits|bugs|questions|talk|list|l|sig|package-devel)"
+)
+_LIST_AFTER = re.compile(r"[ \t]+mailing[ \t]+list\b")
 # A local-part spelt out with ``dot`` too: ``jing dot empty at gmail.com``.
 _SPELLED_DOT = re.compile(r"[A-Za-z0-9_%+~-]\s+(?:dot|DOT|\[dot\]|\(dot\))\s+\Z")
 # Pipermail's author line: ``Jane Doe jane at example.org`` (a name, then the spelt-out address).
@@ -207,6 +214,8 @@ def _spelled_at(text: str, link: Link) -> str | None:
         or after.startswith((">", " (", ")"))
         or _HEADER_LINE_START.match(line)
         or after.lstrip().startswith("wrote")
+        or _LIST_AFTER.match(text, link.end)
+        or _LIST_NAME.fullmatch(local)
     ):
         return f"§8 reject_obfuscated_addresses: '{local}{m.group(2)}…' is an address spelt out, not a host"
     return None
