@@ -351,3 +351,16 @@ def test_list_addresses_spelt_out(text: str, expected: list[str]) -> None:
 def test_property_list_address_spelt_never_links(name: str, suffix: str, host: str) -> None:
     assert texts(f"{name}-{suffix} at {host} mailing list\n{_PROSE}") == _PROSE_LINKS
     assert texts(f"write to {name}-{suffix} at {host} today\n{_PROSE}") == _PROSE_LINKS
+
+
+@pytest.mark.parametrize("name", ["Iterator.prototype.map", "Function.prototype.call", "Array.prototype.group"])
+def test_javascript_prototype_names_are_code(name: str) -> None:
+    text = f"MM: I think {name} is fine."
+    assert texts(text) == []
+    assert "§8 reject_code_expressions" in reasons(text, text.index(name))
+
+
+@given(st.builds(lambda a, b: a.upper() + b, st.sampled_from(_LOWER), st.text(_LOWER, max_size=8)),
+       st.sampled_from(["map", "call", "group", "at", "app", "dev", "io", "name"]))
+def test_property_prototype_members_never_link(cls: str, member: str) -> None:
+    assert texts(f"MM: so {cls}.prototype.{member} is fine\n{_PROSE}") == _PROSE_LINKS

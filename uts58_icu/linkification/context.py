@@ -252,6 +252,8 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
         return None
     if labels[0] in _CODE_RECEIVERS and (len(labels) > 2 or labels[-1].lower() not in _WEB_HOST_TLDS):
         return f"§8 reject_code_expressions: {labels[0]!r} starts a member access ({host!r} is code)"
+    if any(label in ("prototype", "__proto__", "constructor") for label in labels[1:-1]):
+        return f"§8 reject_code_expressions: {host!r} names a JavaScript method (a 'prototype' label)"
     if any(_CAMEL.match(label) for label in labels[1:-1]):
         return f"§8 reject_code_expressions: a camelCase inner label in {host!r} (code)"
     if _DOTNET.fullmatch(host):
