@@ -364,3 +364,27 @@ def test_javascript_prototype_names_are_code(name: str) -> None:
        st.sampled_from(["map", "call", "group", "at", "app", "dev", "io", "name"]))
 def test_property_prototype_members_never_link(cls: str, member: str) -> None:
     assert texts(f"MM: so {cls}.prototype.{member} is fine\n{_PROSE}") == _PROSE_LINKS
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("import java.io.*;\nimport java.net.URL;", []),
+        ("\u4f7f\u7528 java.net \u5305", []),  # "use the java.net package" in Chinese
+        ("    list.stream().map(x -> x.id).collect();", []),
+        ("const f = x => x.id;", []),
+        ("From example.com you can download it", ["example.com"]),
+        ("see example.com -> it works", ["example.com"]),
+        ("\u8bf7\u8bbf\u95ee example.com \u7f51\u7ad9", ["example.com"]),  # "please visit the example.com site"
+    ],
+)
+def test_code_statements_and_units(text: str, expected: list[str]) -> None:
+    assert texts(text) == expected
+    if not expected:
+        assert texts(text, without("reject_code_expressions")) != expected
+
+
+@given(st.sampled_from(["import ", "import static ", "package ", "using "]), _LABEL,
+       st.sampled_from(["io", "net", "org", "app", "dev"]), st.sampled_from([";", ".*;", "\n"]))
+def test_property_import_statements_never_link(kw: str, first: str, tld: str, end: str) -> None:
+    assert texts(f"{kw}{first}.{tld}{end}\n{_PROSE}") == _PROSE_LINKS

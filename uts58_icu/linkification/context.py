@@ -120,12 +120,19 @@ _CODE_RECEIVERS = frozenset({
 # two-label name is a host (``self.com``, ``window.org``).
 _WEB_HOST_TLDS = frozenset({"com", "org", "net", "edu", "gov", "mil", "int"})
 _CAMEL = re.compile(r"[a-z][a-z0-9]*[A-Z]")
-_CODE_BEFORE = re.compile(r"(?:(?:^|\s)(?:[=!]==?|&&|\|\|)|\b(?:return|typeof|await|var|const))[ \t]+\Z", re.M)
+_CODE_BEFORE = re.compile(
+    r"(?:(?:^|\s)(?:[=!]==?|&&|\|\||->|=>)|\b(?:return|typeof|await|var|const)"
+    # an import or package statement at the line's start (Java, Go, Kotlin, C#)
+    r"|^[ \t]*(?:import(?:[ \t]+static)?|package|using))[ \t]+\Z",
+    re.M,
+)
 _CODE_AFTER = re.compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;[ \t]*(?:\n|\Z)")
 _DOTNET = re.compile(r"[A-Z]{2,4}\.NET")
 # A word naming a unit of code right after the name (``the java.io package``, ``the
 # os.path module``, ``the socket.io library``): the name is a package, not a site.
 _CODE_UNIT_AFTER = re.compile(r"[ \t]+(?:package|module|namespace|crate|library|gem|header)\b(?![ \t]*(?:page|site|hours)\b)")
+# The same in CJK text, where the unit word follows the name (``java.net 包``, ``os.path モジュール``).
+_CJK_CODE_UNIT_AFTER = re.compile(r"[ \t]?(?:包|模块|模組|套件|类库|類庫|パッケージ|モジュール|ライブラリ|패키지|모듈|라이브러리)")
 _ARTICLE_BEFORE = re.compile(r"(?i)\b(?:the|a|an|this|that)[ \t]+\Z")
 
 # ``mailto:…`` then RFC 6068 header fields: ``?hfname=hfvalue *( "&" hfname=hfvalue )``.
@@ -258,7 +265,8 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
         return f"§8 reject_code_expressions: a camelCase inner label in {host!r} (code)"
     if _DOTNET.fullmatch(host):
         return f"§8 reject_code_expressions: {host!r} is a product name (.NET family), not a host"
-    if _CODE_UNIT_AFTER.match(text, link.end) and _ARTICLE_BEFORE.search(text, max(0, link.start - 8), link.start):
+    if (_CODE_UNIT_AFTER.match(text, link.end) and _ARTICLE_BEFORE.search(text, max(0, link.start - 8), link.start)
+            or _CJK_CODE_UNIT_AFTER.match(text, link.end)):
         return f"§8 reject_code_expressions: {host!r} names a package or module ({text[link.end:link.end + 12].strip()!r} follows)"
     # the operators _CODE_BEFORE looks for stand just before the link: a short window
     ls = max(_line_start(text, link.start), link.start - 40)
