@@ -388,3 +388,8 @@ def test_code_statements_and_units(text: str, expected: list[str]) -> None:
        st.sampled_from(["io", "net", "org", "app", "dev"]), st.sampled_from([";", ".*;", "\n"]))
 def test_property_import_statements_never_link(kw: str, first: str, tld: str, end: str) -> None:
     assert texts(f"{kw}{first}.{tld}{end}\n{_PROSE}") == _PROSE_LINKS
+
+
+def test_url_wrapped_right_after_its_scheme_links_the_second_line() -> None:
+    """First corpus rule 23: ``(https://⏎ packages.example.org/alien)``: the host and path are all there."""
+    assert texts("Use Alien (https://\n        packages.example.org/alien) now") == ["packages.example.org/alien"]

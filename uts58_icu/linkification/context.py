@@ -292,6 +292,8 @@ def _wrapped_tail(text: str, link: Link) -> str | None:
     if not prev or prev[-1].isspace() or not _at_line_start(text, pls):
         return None
     token = prev.rsplit(None, 1)[-1]
+    if token.endswith("://"):
+        return None  # wrapped right after the scheme (``(https://⏎ packages.debian.org/x)``): the host is all here
     if "://" in token and prev[-1] in _WRAP_END:
         return (f"§8 reject_wrapped_url_tails: the line before ends inside the URL {token!r}; "
                 "this is its wrapped tail, not an address by itself")
