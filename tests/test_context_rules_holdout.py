@@ -393,3 +393,20 @@ def test_property_import_statements_never_link(kw: str, first: str, tld: str, en
 def test_url_wrapped_right_after_its_scheme_links_the_second_line() -> None:
     """First corpus rule 23: ``(https://⏎ packages.example.org/alien)``: the host and path are all there."""
     assert texts("Use Alien (https://\n        packages.example.org/alien) now") == ["packages.example.org/alien"]
+
+
+def test_statement_end_does_not_depend_on_where_the_text_ends() -> None:
+    """``x.co; `` links the same whether more text follows or not (the CLI scans long lines in
+    pieces cut after a space: test_cli_issue20's property found ``x.co; `` alone unlinked)."""
+    assert texts("x.co; ") == ["x.co"]
+    assert texts("x.co; x.co; ") == ["x.co", "x.co"]
+    assert texts("const v = input.id;") == []  # ';' right at the end still ends a statement
+
+
+@given(st.lists(st.sampled_from(["x.co", " ", ";", "example.org", "\t", "=", "a.io"]), max_size=12))
+def test_property_links_do_not_change_when_text_follows_a_space(parts: list[str]) -> None:
+    text = "".join(parts)
+    if not text.endswith((" ", "\t")):
+        return
+    whole = [(lk.start, lk.end) for lk in find_links(text + "zz", policy=REC) if lk.end <= len(text)]
+    assert [(lk.start, lk.end) for lk in find_links(text, policy=REC)] == whole

@@ -126,7 +126,9 @@ _CODE_BEFORE = re.compile(
     r"|^[ \t]*(?:import(?:[ \t]+static)?|package|using))[ \t]+\Z",
     re.M,
 )
-_CODE_AFTER = re.compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;[ \t]*(?:\n|\Z)")
+# ``;`` then the line's end: a statement. Only the end of the text right after ``;`` counts as one
+# (``x.co; `` at the end of a piece that the CLI cuts after a space is not: same links in pieces).
+_CODE_AFTER = re.compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;(?:[ \t]*\n|\Z)")
 _DOTNET = re.compile(r"[A-Z]{2,4}\.NET")
 # A word naming a unit of code right after the name (``the java.io package``, ``the
 # os.path module``, ``the socket.io library``): the name is a package, not a site.
