@@ -84,12 +84,23 @@ def pin() -> int:
             else:
                 names = sorted(n for n in names if n.endswith(".md") and any(f".{t}." in n for t in I18N_TAGS))
                 chosen = [(head, n) for n in _spread(names, how[1])]
-        for commit, path in chosen:
-            try:
-                data = git(repo, "show", f"{commit}:{path}")
-            except subprocess.CalledProcessError:
-                continue
-            rows.append((genre, repo, commit, path, hashlib.sha256(data).hexdigest(), str(len(data)), transform))
+        rows += pin_rows(genre, repo, chosen, transform)
+    return write_sources(rows)
+
+
+def pin_rows(genre: str, repo: str, chosen: list[tuple[str, str]], transform: str) -> list[tuple[str, ...]]:
+    """SOURCES.tsv rows (with SHA-256 and size) of the chosen ``(commit, path)`` blobs."""
+    rows = []
+    for commit, path in chosen:
+        try:
+            data = git(repo, "show", f"{commit}:{path}")
+        except subprocess.CalledProcessError:
+            continue
+        rows.append((genre, repo, commit, path, hashlib.sha256(data).hexdigest(), str(len(data)), transform))
+    return rows
+
+
+def write_sources(rows: list[tuple[str, ...]]) -> int:
     with open(HERE / "SOURCES.tsv", "w", encoding="utf-8") as f:
         f.write("# genre\trepo\tcommit\tpath\tsha256\tbytes\ttransform\n")
         for r in rows:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
+NODE = HERE / "node"  # linkify-it from npm (bench/realtext3 points here too)
 sys.path.insert(0, str(HERE.parent / "realtext"))
 import detect as first  # noqa: E402  (bench/realtext/detect.py: the shared detector factories)
 
@@ -42,7 +43,7 @@ def _utf16_to_cp(text: str) -> list[int]:
 
 
 def run_npm_linkify(docs: list[tuple[str, str]], fuzzy: bool = False) -> dict[str, list[list]]:
-    node = HERE / "node"
+    node = NODE
     payload = "".join(json.dumps({"doc": d, "text": t}) + "\n" for d, t in docs)
     res = subprocess.run(["node", str(node / "run_linkify_it.mjs"), *(["--fuzzy"] if fuzzy else [])], input=payload, capture_output=True,
                          text=True, check=True, cwd=node)
@@ -68,7 +69,7 @@ def main() -> int:
         if name.startswith("linkify-it-npm"):
             fuzzy = name.endswith("-fuzzy")
             spans = run_npm_linkify(docs, fuzzy)
-            version = json.loads((HERE / "node" / "node_modules" / "linkify-it" / "package.json").read_text())["version"]
+            version = json.loads((NODE / "node_modules" / "linkify-it" / "package.json").read_text())["version"]
             opts = "{fuzzyLink: true}" if fuzzy else "(default options)"
             meta = {"label": f"linkify-it (npm) new LinkifyIt({opts}).match(text), node", "version": version}
         else:

@@ -55,14 +55,21 @@ _TRACE_HEADERS = frozenset({
     "x-detected-operating-system", "x-spam-checker-version", "x-spam-status", "x-spam-level",
     "x-mailfrom", "x-antiabuse", "x-spamd-result", "x-spamd-bar", "x-get-message-sender-via",
 })
+# ``X-`` fields that name a person's address or a page for people (kept as links).
+_PERSON_X_HEADERS = frozenset({"x-original-from", "x-original-cc", "x-reply-to", "x-url", "x-homepage", "x-website"})
 _TRACE_PREFIXES = ("arc-", "x-ms-", "x-microsoft-", "x-spam", "x-ironport", "x-forefront", "x-gm-", "x-google-", "x-rspamd-")
 _HEADER_NAME = re.compile(r"(?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?):")
 # The local-part of a message identifier as mail programs make them: Thunderbird
 # (``54EF720C.3040203``), a UUID, Gmail (``CAESLx0+…``), a timestamp (``20081218010343.GC23506``).
 _MSGID_LOCAL = re.compile(
     r"[0-9A-F]{8}\.[0-9]{5,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|CA[A-Za-z0-9+_=-]{24,}|[0-9]{12,}"
+    # Trac and other trackers: a sequence number, then a hex digest (``039.2f92…6fc9``);
+    # any local-part made of a hex digest of 24 or more digits
+    r"|[0-9]{1,6}\.[0-9a-fA-F]{16,}@|[0-9a-fA-F]{24,}@"
 )
 _QUOTE_PREFIX = re.compile(r">(?: ?>)* ?")
+# Characters a URL wrapped by a mail program or an archive ends its first line with.
+_WRAP_END = frozenset("/-._=?&%#~+")
 # DSN/SMTP original recipient (RFC 3461): ``ORCPT=rfc822;bob@example.org``.
 _ORCPT = re.compile(r"ORCPT[\s=<(]*rfc822;\s*<?\Z", re.IGNORECASE)
 # Usenet and archive quoting of a message identifier: ``In article <…@…>``.
@@ -71,16 +78,30 @@ _IN_ARTICLE = re.compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii][
 # ``jane at example.org`` (Pipermail, MHonArc): the word before `` at `` is a local-part.
 _SPELLED_AT = re.compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+)\Z")
 _LOCAL_ONLY = re.compile(r"[._%+=\d]")
+# A mailing list's address spelt out (``R-help at r-project.org mailing list``, every
+# message's footer in a Mailman archive): the list's name, or "mailing list" after it.
+_LIST_NAME = re.compile(
+    r"(?i)[a-z0-9][a-z0-9.]*-(?:help|devel|dev|users?|announce|request|bounces|owner|admin|discuss|"
+    r"general|commits|bugs|questions|talk|list|l|sig|package-devel)"
+)
+_LIST_AFTER = re.compile(r"[ \t]+mailing[ \t]+list\b")
+# A local-part spelt out with ``dot`` too: ``jing dot empty at gmail.com``.
+_SPELLED_DOT = re.compile(r"[A-Za-z0-9_%+~-]\s+(?:dot|DOT|\[dot\]|\(dot\))\s+\Z")
 # Pipermail's author line: ``Jane Doe jane at example.org`` (a name, then the spelt-out address).
 _NAME_BEFORE = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w'-]+(?: [A-Z][\w'.-]+)+[ \t]+\Z")
 # An archive's redaction of a local-part (``mi***a@example.org``) and an address split by
 # markup against harvesters (``bob<span>@</span>example.org``, ``bob&#64;example.org``).
 _REDACTED = re.compile(r"(?<=[^\s*])(?:\*{2,}|\.{3}|\u2026)")
+# Hypermail's redaction of an address (``bob.domain.name.hidden``; its ``hypermail.rc``
+# option ``spamprotect``): whatever it leaves is a piece of an address, not a host.
+_HIDDEN_DOMAIN = re.compile(r"(?i)(?:^|[.@])domain\.name\.hidden(?:$|[.>])")
 _SPLIT_AT = re.compile(r"(?:@|&#64;|&#x40;|&commat;)(?:</span>|</b>|</i>)?\Z")
 _HEADER_LINE_START = re.compile(r"(?:>[ >]*)?(?:From|To|Cc|CC|Reply-To|Sender|Author|Maintainer)\s*:\s*", re.IGNORECASE)
 
 # IRC: ``nick!ident@host``; ``(~ident@host)`` / ``[n=ident@host]`` in join/quit lines.
 _NICK = re.compile(r"[A-Za-z\[\]\\`_^{|}][A-Za-z0-9\[\]\\`_^{|}-]*")
+# A ban or ignore mask's nick part (``*!*@host``, ``foo*!~bar@host``).
+_MASK = re.compile(r"[A-Za-z0-9\[\]\\`_^{|}*?-]*[*?][A-Za-z0-9\[\]\\`_^{|}*?-]*")
 _IDENT_PREFIX = re.compile(r"(?:[~+^=-]|[ni]=)")
 _IRC_EVENT = re.compile(
     r"has (?:joined|quit|left)|\b(?:joined|left|quit|parted|Quit|Read error|Ping timeout|"
@@ -99,9 +120,22 @@ _CODE_RECEIVERS = frozenset({
 # two-label name is a host (``self.com``, ``window.org``).
 _WEB_HOST_TLDS = frozenset({"com", "org", "net", "edu", "gov", "mil", "int"})
 _CAMEL = re.compile(r"[a-z][a-z0-9]*[A-Z]")
-_CODE_BEFORE = re.compile(r"(?:(?:^|\s)(?:[=!]==?|&&|\|\|)|\b(?:return|typeof|await|var|const))[ \t]+\Z", re.M)
-_CODE_AFTER = re.compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;[ \t]*(?:\n|\Z)")
+_CODE_BEFORE = re.compile(
+    r"(?:(?:^|\s)(?:[=!]==?|&&|\|\||->|=>)|\b(?:return|typeof|await|var|const)"
+    # an import or package statement at the line's start (Java, Go, Kotlin, C#)
+    r"|^[ \t]*(?:import(?:[ \t]+static)?|package|using))[ \t]+\Z",
+    re.M,
+)
+# ``;`` then the line's end: a statement. Only the end of the text right after ``;`` counts as one
+# (``x.co; `` at the end of a piece that the CLI cuts after a space is not: same links in pieces).
+_CODE_AFTER = re.compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;(?:[ \t]*\n|\Z)")
 _DOTNET = re.compile(r"[A-Z]{2,4}\.NET")
+# A word naming a unit of code right after the name (``the java.io package``, ``the
+# os.path module``, ``the socket.io library``): the name is a package, not a site.
+_CODE_UNIT_AFTER = re.compile(r"[ \t]+(?:package|module|namespace|crate|library|gem|header)\b(?![ \t]*(?:page|site|hours)\b)")
+# The same in CJK text, where the unit word follows the name (``java.net 包``, ``os.path モジュール``).
+_CJK_CODE_UNIT_AFTER = re.compile(r"[ \t]?(?:包|模块|模組|套件|类库|類庫|パッケージ|モジュール|ライブラリ|패키지|모듈|라이브러리)")
+_ARTICLE_BEFORE = re.compile(r"(?i)\b(?:the|a|an|this|that)[ \t]+\Z")
 
 # ``mailto:…`` then RFC 6068 header fields: ``?hfname=hfvalue *( "&" hfname=hfvalue )``.
 _HFIELDS = re.compile(r"(?:[?&][A-Za-z][A-Za-z0-9._~%-]*=[A-Za-z0-9._~%!$'*+,;:@/=-]*)+")
@@ -140,7 +174,9 @@ def header_name(text: str, pos: int) -> str | None:
         body = q.end() if q else ls
         if text[body : body + 1] in (" ", "\t"):  # a folded continuation line
             le = text.find("\n", ls, pos)
-            if ls == 0 or not text[ls : le if le != -1 else pos].strip(" \t>"):
+            # a blank line ends the header block; the line holding ``pos`` holds the link,
+            # so it is not blank even where the link starts it (``\n        host.example``)
+            if ls == 0 or (le != -1 and not text[ls:le].strip(" \t>")):
                 return None
             ls = _line_start(text, ls - 1)
             if pos - ls > _MAX_LOOKBACK:
@@ -154,11 +190,16 @@ def header_name(text: str, pos: int) -> str | None:
 
 
 def _is_trace(name: str) -> bool:
-    return name in _TRACE_HEADERS or name.startswith(_TRACE_PREFIXES)
+    # any other ``X-`` field is a mail system's own record too (``X-ClientProxiedBy:``,
+    # ``X-OriginatorOrg:``, ``X-Forwarded-Encrypted:``), except those that carry a person's address
+    return (name in _TRACE_HEADERS or name.startswith(_TRACE_PREFIXES)
+            or (name.startswith("x-") and name not in _PERSON_X_HEADERS))
 
 
 def _spelled_at(text: str, link: Link) -> str | None:
     """``reject_obfuscated_addresses``: ``jane at example.org``, ``mi***a@example.org`` and pieces of them."""
+    if _HIDDEN_DOMAIN.search(link.text):
+        return "§8 reject_obfuscated_addresses: Hypermail's redaction 'domain.name.hidden' stands for an address"
     if link.kind == "email":
         local = link.text[: link.text.rindex("@")]
         if _REDACTED.search(local):
@@ -176,11 +217,14 @@ def _spelled_at(text: str, link: Link) -> str | None:
     line = text[ls : link.start] if _at_line_start(text, ls) else ""
     if (
         _LOCAL_ONLY.search(local)
+        or _SPELLED_DOT.search(head)
         or (local.islower() and _NAME_BEFORE.search(head))
         or head.endswith(("<", "mailto:", "("))
         or after.startswith((">", " (", ")"))
         or _HEADER_LINE_START.match(line)
         or after.lstrip().startswith("wrote")
+        or _LIST_AFTER.match(text, link.end)
+        or _LIST_NAME.fullmatch(local)
     ):
         return f"§8 reject_obfuscated_addresses: '{local}{m.group(2)}…' is an address spelt out, not a host"
     return None
@@ -194,7 +238,7 @@ def _irc_hostmask(text: str, link: Link) -> bool:
         ts -= 1
     token = text[ts:at]
     bang = token.find("!")
-    if bang > 0 and _NICK.fullmatch(token[:bang].lstrip(":@+%&~")):
+    if bang > 0 and (_NICK.fullmatch(token[:bang].lstrip(":@+%&~")) or _MASK.fullmatch(token[:bang])):
         return True
     opener = text[ts - 1] if ts > 0 else ""
     closer = text[link.end] if link.end < len(text) else ""
@@ -217,14 +261,49 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
         return None
     if labels[0] in _CODE_RECEIVERS and (len(labels) > 2 or labels[-1].lower() not in _WEB_HOST_TLDS):
         return f"§8 reject_code_expressions: {labels[0]!r} starts a member access ({host!r} is code)"
+    if any(label in ("prototype", "__proto__", "constructor") for label in labels[1:-1]):
+        return f"§8 reject_code_expressions: {host!r} names a JavaScript method (a 'prototype' label)"
     if any(_CAMEL.match(label) for label in labels[1:-1]):
         return f"§8 reject_code_expressions: a camelCase inner label in {host!r} (code)"
     if _DOTNET.fullmatch(host):
         return f"§8 reject_code_expressions: {host!r} is a product name (.NET family), not a host"
+    if (_CODE_UNIT_AFTER.match(text, link.end) and _ARTICLE_BEFORE.search(text, max(0, link.start - 8), link.start)
+            or _CJK_CODE_UNIT_AFTER.match(text, link.end)):
+        return f"§8 reject_code_expressions: {host!r} names a package or module ({text[link.end:link.end + 12].strip()!r} follows)"
     # the operators _CODE_BEFORE looks for stand just before the link: a short window
     ls = max(_line_start(text, link.start), link.start - 40)
     if _CODE_BEFORE.search(text, ls, link.start) or _CODE_AFTER.match(text, link.end):
         return f"§8 reject_code_expressions: {host!r} is an operand of an expression (code)"
+    return None
+
+
+def _wrapped_tail(text: str, link: Link) -> str | None:
+    """``reject_wrapped_url_tails``: a schemeless name that starts a line continuing the URL
+    the line before ends with (``https://groups.example.com/a/⏎> example.org/d/msgid/…``)."""
+    ls = _line_start(text, link.start)
+    if ls < 2 or not _at_line_start(text, ls):
+        return None
+    q = _QUOTE_PREFIX.match(text, ls)
+    body = q.end() if q else ls
+    while body < link.start and text[body] in " \t":
+        body += 1
+    if body != link.start:
+        return None
+    pls = _line_start(text, ls - 1)
+    prev = text[pls : ls - 1]
+    if not prev or prev[-1].isspace() or not _at_line_start(text, pls):
+        return None
+    token = prev.rsplit(None, 1)[-1]
+    if token.endswith("://"):
+        return None  # wrapped right after the scheme (``(https://⏎ packages.debian.org/x)``): the host is all here
+    if "://" in token and prev[-1] in _WRAP_END:
+        return (f"§8 reject_wrapped_url_tails: the line before ends inside the URL {token!r}; "
+                "this is its wrapped tail, not an address by itself")
+    at = token.rfind("@")
+    if at != -1 and token[-1].isalnum() and "." not in token[at:] and token[at + 1 :].isalnum():
+        # ``andrii@ke⏎ rnel.org``: a line cut inside an address's domain
+        return (f"§8 reject_wrapped_url_tails: the line before ends inside the address {token!r}; "
+                "this is the rest of its domain, not a host")
     return None
 
 
@@ -263,6 +342,10 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
             return "§8 reject_message_ids: a quoted message identifier <…@…>, not a mailbox"
         if policy.reject_irc_hostmasks and _irc_hostmask(text, link):
             return "§8 reject_irc_hostmasks: an IRC hostmask (nick!ident@host, (~ident@host) has joined)"
+    if policy.reject_wrapped_url_tails and link.kind == "url" and not scheme:
+        why = _wrapped_tail(text, link)
+        if why:
+            return why
     if policy.reject_obfuscated_addresses and not scheme:
         why = _spelled_at(text, link)
         if why:

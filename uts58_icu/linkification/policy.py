@@ -30,7 +30,7 @@ _BOOL_FIELDS = (
     "trim_bidi_controls", "cjk_host_cut",
     "reject_obfuscated_addresses", "reject_message_ids", "reject_mail_trace_headers", "reject_irc_hostmasks",
     "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
-    "reject_quoted_printable_breaks",
+    "reject_quoted_printable_breaks", "reject_wrapped_url_tails", "cut_truncated_urls",
 )
 
 
@@ -124,8 +124,9 @@ class LinkPolicy:
     #: folded, quoted with ``>``, or ``In article <…>``) is a message identifier, not a mailbox.
     reject_message_ids: bool = False
     #: §8 usability: names and addresses in mail trace and envelope headers (``Received:``,
-    #: ``Return-Path:``, ``Delivered-To:``, ``List-Id:``, DKIM, ``ORCPT rfc822;…``) are
-    #: routing records; a written URL or ``mailto:`` (``List-Unsubscribe:``) stays a link.
+    #: ``Return-Path:``, ``Delivered-To:``, ``List-Id:``, DKIM, ``ORCPT rfc822;…``, and every
+    #: ``X-`` field but a few that name a person, such as ``X-Original-From:``) are routing
+    #: records; a written URL or ``mailto:`` (``List-Unsubscribe:``) stays a link.
     reject_mail_trace_headers: bool = False
     #: §8 usability: an IRC hostmask (``nick!~ident@host``, ``(~ident@host) has joined``)
     #: is a connection identity, not a mailbox.
@@ -147,6 +148,15 @@ class LinkPolicy:
     #: §8 usability: in raw mail, a link that a quoted-printable soft line break (``=`` at
     #: the end of a line) cuts is not the address written; neither is the tail after it.
     reject_quoted_printable_breaks: bool = False
+    #: §8 usability: a name without a scheme that starts a line (after any ``>`` quote
+    #: prefix) is the wrapped tail of the URL the line before ends with, when that line
+    #: ends, with no space, inside a ``scheme://`` URL (``…/a/⏎> example.org/d/…``) or
+    #: inside an address's domain (``andrii@ke⏎ rnel.org``): not an address by itself.
+    reject_wrapped_url_tails: bool = False
+    #: §8 "alter the bounds": ``…`` (U+2026) at the end of a URL marks where a post or an
+    #: excerpt was cut (``http://t.co/EvsvVeH…``): the link ends before it, and none is
+    #: made when the cut leaves nothing after the host (``http://t.co/…``).
+    cut_truncated_urls: bool = False
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
@@ -160,8 +170,9 @@ class LinkPolicy:
     #: §8, a step past the base: link ``http://example.com`` in
     #: ``いまなにしてるhttp://example.comいまなにしてる``, where the base reads the glued CJK
     #: text as part of the host and links nothing. Proposed only with a written scheme,
-    #: when the ASCII host typed after ``//`` is valid and CJK letters are glued right
-    #: after its TLD with no further label separator (see ``rules.cjk_host_cuts``).
+    #: when the ASCII host typed after ``//`` is valid and CJK letters, or Thai, Lao,
+    #: Myanmar or Khmer letters (also written without spaces), are glued right after its
+    #: TLD with no further label separator (see ``rules.cjk_host_cuts``).
     cjk_host_cut: bool = False
 
     def __post_init__(self) -> None:
@@ -218,7 +229,7 @@ class LinkPolicy:
         issue 18 (``reject_obfuscated_addresses``, ``reject_message_ids``,
         ``reject_mail_trace_headers``, ``reject_irc_hostmasks``, ``reject_code_expressions``,
         ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
-        ``reject_quoted_printable_breaks``), ``trim_bidi_controls``, ``cjk_host_cut``,
+        ``reject_quoted_printable_breaks``, ``reject_wrapped_url_tails``), ``cut_truncated_urls``, ``trim_bidi_controls``, ``cjk_host_cut``,
         ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
@@ -279,6 +290,8 @@ RECOMMENDED_POLICY = LinkPolicy(
     keep_unassigned_email_keys=True,
     split_glued_urls=True,
     reject_quoted_printable_breaks=True,
+    reject_wrapped_url_tails=True,
+    cut_truncated_urls=True,
     dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",
     idn_display="punycode_if_confusable",

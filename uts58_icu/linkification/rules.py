@@ -102,8 +102,21 @@ _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u201e":
 _ENTITY_PAIRS = (("&lt;", "&gt"), ("&quot;", "&quot"), ("&#60;", "&#62"), ("&#34;", "&#34"))
 # An HTML tag that leaked into plain text: '<' then '/', '!' or an ASCII letter.
 _TAG = re.compile(r"<[/!A-Za-z]")
+# The same escaped, in text taken from HTML (``http://t.co/x&lt;/a&gt;``): '&lt;' is not
+# a URL code point anyone types raw, so an escaped tag after the host ends the URL.
+_ESCAPED_TAG = re.compile(r"&lt;[/!A-Za-z]")
+# An HTML tag, not a template placeholder, before an email (``<a href="…">bob@x.org``,
+# ``<b>bob@x.org``): attributes, or the name of a common inline or block element.
+_HTML_TAG_BEFORE = re.compile(
+    r"<(?:[A-Za-z][A-Za-z0-9]*\s[^<>]*|(?i:a|b|i|u|p|br|em|strong|span|div|font|td|th|li|tt|code|pre|small|big|center))>\Z"
+)
 # Inline markup wrapping a whole link: emphasis, strong, strikethrough.
 _WRAP_CHARS = "*_~"
+# A remote-login command and its options right before ``user@host`` (a login, not a mailbox).
+_LOGIN_COMMAND = re.compile(
+    r"\b(?:(?:ssh|sftp|mosh|sshfs|autossh)(?:[ \t]+-\w+(?:[ \t]+[^\s@-][^\s@]*)?)*"
+    r"|(?:scp|rsync)(?:[ \t]+[^\s@]+)*)[ \t]+\Z"
+)
 # What follows ``user@host:`` in an scp-style SSH remote (``git@host:team/repo.git``).
 _SCP_PATH = re.compile(r"[~/A-Za-z_][\w.~-]*(?:/|\.git\b)")
 # A ``key=`` before an email address inside what §5.2 takes as its local-part.
@@ -141,6 +154,8 @@ _PATTERN = re.compile(r"\\[./?+*()\[\]dswS]|\(\.[*+]\)|\.\*|\[\^")
 # SharePoint and Office links), data of the address, not a placeholder.
 _TEMPLATE = re.compile(r"\{(?![0-9A-Fa-f-]*\})[^{}\s]*\}|\$[{(]|%[sd](?![0-9A-Fa-f])|%\([A-Za-z_]+\)[sd]")
 _LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
+# A path that is one more file name (``/negtelnetserver.py``): its extension.
+_FILE_PATH_TAIL = re.compile(r"/(?:[\w-]+/)*[\w-]+\.([A-Za-z0-9]{1,5})")
 _LABEL_SEPS = ".\u3002\uff0e\uff61"
 # Words that introduce a web address right before a bare name (``visit bun.sh``,
 # ``follow us on bsky.app``, ``available at deno.land``, ``Website: notion.so``); never
@@ -168,8 +183,12 @@ _QUOTE_MARKS = re.compile(r"[>\s]*>")
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _BIDI_CLOSE = re.compile("[\u202c\u2069]")
 # "scheme://" then an ASCII host whose last label is glued to a CJK letter.
+# Letters of the Southeast Asian scripts written without spaces between words
+# (Line_Break=Complex_Context: Thai, Lao, Myanmar, Khmer): glued to a URL like CJK.
+_SA_LETTER_CLASS = "\u0e01-\u0e3a\u0e40-\u0e4e\u0e81-\u0edf\u1000-\u109f\u1780-\u17dd"
 _CJK_GLUED_HOST = re.compile(
-    rf"([A-Za-z][A-Za-z0-9+.\-]*)://[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{{2,}}(?=[{_CJK_LETTER_CLASS}])"
+    rf"([A-Za-z][A-Za-z0-9+.\-]*)://[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{{2,}}"
+    rf"(?=[{_CJK_LETTER_CLASS}{_SA_LETTER_CLASS}])"
 )
 
 
@@ -237,7 +256,8 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
     tick = text.find("`", a.after, end)
     if tick != -1:
         cut, why = tick, "backtick (code span) in a URL"
-    tag = _TAG.search(text, a.after, cut)
+    tags = [m for m in (_TAG.search(text, a.after, cut), _ESCAPED_TAG.search(text, a.after, cut)) if m]
+    tag = min(tags, key=lambda m: m.start()) if tags else None
     if tag:
         cut, why = tag.start(), f"HTML tag {tag.group()!r} in a URL"
     if start > 0 and text[start - 1] in _QUOTES:
@@ -350,8 +370,9 @@ def code_key_email(text: str, link: Link, assignment_only: bool = False) -> int 
     path or a prefix from the address (``host!bob@x.org``,
     ``2021-11-01T05:30:28Z!bob@x.org`` in Gnulib change logs). Returns -1 (reject) for
     shell brace expansion (``{french,spanish}@lists.debian.org``), the tail of a
-    template (``<name>-request@gnu.org``) and an scp-style SSH remote
-    (``git@salsa.debian.org:team/repo.git``): none is an address to write to.
+    template (``<name>-request@gnu.org``), an scp-style SSH remote
+    (``git@salsa.debian.org:team/repo.git``) and the target of a remote-login command
+    (``ssh me@server.example.org``): none is an address to write to.
     """
     if link.kind != "email":
         return None
@@ -363,10 +384,14 @@ def code_key_email(text: str, link: Link, assignment_only: bool = False) -> int 
         return None  # ``<CAJ=abc@…>``: not a value that starts after '=' (issue 18 class 7)
     if ("{" in link.text) != ("}" in link.text):
         return -1  # shell brace expansion: ``{french,spanish}@lists.debian.org``
-    if link.start > 0 and text[link.start - 1] in ">}" and not _QUOTE_MARKS.fullmatch(text, _word_start(text, link.start), link.start):
-        return -1  # the tail of a template: ``<name>-request@gnu.org``
+    if (link.start > 0 and text[link.start - 1] in ">}"
+            and not _QUOTE_MARKS.fullmatch(text, _word_start(text, link.start), link.start)
+            and not _HTML_TAG_BEFORE.search(text, max(0, link.start - 300), link.start)):
+        return -1  # the tail of a template: ``<name>-request@gnu.org`` (not ``<b>bob@x.org``)
     if text.startswith(":", link.end) and _SCP_PATH.match(text, link.end + 1):
         return -1  # an scp-style SSH remote: ``git@salsa.debian.org:team/repo.git``
+    if _LOGIN_COMMAND.search(text, max(0, link.start - 60), link.start):
+        return -1  # a login target: ``ssh me@server.example.org``, ``ssh -p 2222 root@host``
     bang = text.rfind("!", link.start, at)
     if bang != -1 and bang + 1 < at:
         return bang + 1
@@ -406,7 +431,8 @@ def cjk_host_cuts(text: str, tlds: Collection[str], schemes: Collection[str]) ->
     label characters), finds no TLD and links nothing. Japanese, Chinese and Korean
     are written without spaces, so this proposes the URL ``http://example.com`` when:
     a scheme of ``schemes`` is written, the host after ``//`` is ASCII letters, digits,
-    ``-`` and ``.`` up to the first CJK letter (Han, Hiragana, Katakana, Hangul) glued
+    ``-`` and ``.`` up to the first CJK letter (Han, Hiragana, Katakana, Hangul) or letter
+    of a Southeast Asian script written without spaces (Thai, Lao, Myanmar, Khmer) glued
     right after its last label, the glued CJK text holds no further label separator
     (else the CJK is a label of the host: ``http://example.comいま.jp``), and the ASCII
     host is valid with a listed TLD (:func:`~uts58_icu.core.detection.link_at`). The
@@ -497,7 +523,7 @@ def narrow(
     if policy.reject_code_context:
         key = code_key_email(text, link, policy.keep_unassigned_email_keys)
         if key == -1:
-            reject("§8 reject_code_context: brace expansion, a template or an SSH remote, not an email address")
+            reject("§8 reject_code_context: brace expansion, a template, an SSH remote or login, not an email address")
             return None
         if key is not None:
             new = _rebuild(text, link, key, link.end, tlds, policy)
@@ -526,6 +552,20 @@ def narrow(
                 return None
             reject(f"§8 trim_bidi_controls: the Bidi_Control characters that close the URL are the text's: link ends at {end}")
             link, a = new, anatomy(new)
+    if policy.cut_truncated_urls and link.kind == "url" and link.text.endswith("\u2026"):
+        end = link.end
+        while end > a.after and text[end - 1] == "\u2026":
+            end -= 1
+        if text[a.after : end] in ("", "/"):
+            reject("§8 cut_truncated_urls: '…' cuts the URL right after its host; the address written is lost")
+            return None
+        end = _reterminate(text, link, a, end)
+        new = _rebuild(text, link, link.start, end, tlds, policy)
+        if new is None:
+            reject("§8 cut_truncated_urls: '…' marks a cut URL; what is left before it is not a link")
+            return None
+        reject(f"§8 cut_truncated_urls: '…' marks where the URL was cut (a shortened post or excerpt): link ends at {end}")
+        link, a = new, anatomy(new)
     if policy.drop_empty_query:
         end_q = trailing_question_mark(text, link, a)
         if end_q is not None:
@@ -642,6 +682,18 @@ def reject_reason(
             f"§8 reject_reverse_dns_names: {host!r} starts with the TLD {labels[0]!r} "
             "(a reverse-DNS identifier: Java package, D-Bus or application name, sysctl key)"
         )
+    if policy.reject_patterns and (
+        (before == "*" and after != "*") or text.endswith("*.", 0, link.start)
+    ):
+        # ``*.example.org``, ``*ho.us``: a wildcard (certificate, glob, filter rule), not a host;
+        # ``*example.org*`` is emphasis and stays
+        return f"§8 reject_patterns: '*' glued before {host!r} makes it a wildcard pattern"
+    if (policy.reject_file_names or policy.guard_false_positives) and link.end > a.after and text[a.after] == "/":
+        m = _FILE_PATH_TAIL.fullmatch(text, a.after, link.end)
+        if (m and labels[-1].lower() in policy.file_extension_tlds
+                and m.group(1).lower() in policy.file_extension_tlds | _INNER_EXTENSIONS):
+            # ``dictserver.py/negtelnetserver.py``: file names joined by '/', not a site and path
+            return f"§8 reject_file_names: {text[link.start : link.end]!r} joins file names (no scheme)"
     if link.end > a.after and text[a.after] == "/":
         return None  # a path keeps the link (``example.py/docs``); a port does not (``setup.py:45``)
     tld = labels[-1].lower()
@@ -651,6 +703,10 @@ def reject_reason(
     # the name is a site, whatever its TLD is also used for.
     site = _host_cue(text, link.start)
     if (policy.reject_file_names or policy.guard_false_positives) and not site:
+        if tld == "app" and len(labels) == 2 and not labels[0].islower() and host_only:
+            # ``Terminal.app``, ``Mail.app``, ``iTerm.app``: a macOS application bundle (a
+            # directory name); a web site under .app is written in lower case (``bsky.app``)
+            return f"§8 reject_file_names: {host!r} is a macOS application bundle, not a host"
         if tld in policy.file_extension_tlds:
             return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
         if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
@@ -671,6 +727,10 @@ def reject_reason(
         # (``3.0.0.final``), not a host.
         if _ABBREVIATION.fullmatch(host) and len(labels[0]) == 1 and not host.islower():
             return f"§8 reject_abbreviations: {host!r} looks like an abbreviation"
+        if host_only and all(0 < len(label) <= 2 and label.isalpha() and label.isupper() for label in labels):
+            # ``SC.FI.``, ``U.S``, ``QA.PT``: capital initials, not a host written in capitals
+            # (``EXAMPLE.COM`` has a longer label)
+            return f"§8 reject_abbreviations: {host!r} is capital initials (an abbreviation)"
         if len(labels) >= 3 and all(label.isdigit() for label in labels[:-1]):
             return f"§8 reject_abbreviations: {host!r} looks like a version number"
     if (
