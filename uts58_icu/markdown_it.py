@@ -281,6 +281,12 @@ class LinkifyItOptions:
         self._custom: dict[str, _Custom] = {}
         self._custom_re: Any = None
         self._re: dict[str, Any] | None = None
+        self._changed()
+
+    def _changed(self) -> None:
+        """Called after every change of the options, TLDs or schemas: results cached
+        for one configuration are not used for another."""
+        self._version: object = object()
 
     @property
     def re(self) -> dict[str, Any]:
@@ -312,6 +318,7 @@ class LinkifyItOptions:
                     "termination (a '-' inside a path is part of it)"
                 )
         self._opts.update({k: v for k, v in options.items() if k in _OPTIONS})
+        self._changed()
         return self
 
     def tlds(self, list_tlds: str | Iterable[str], keep_old: bool = False) -> Any:
@@ -333,6 +340,7 @@ class LinkifyItOptions:
         else:
             self._named_tlds = frozenset()
         self._tlds = new
+        self._changed()
         return self
 
     def add(self, schema: str, definition: str | Mapping[str, Any] | None) -> Any:
@@ -342,6 +350,7 @@ class LinkifyItOptions:
         key = schema.lower()
         if not key:
             raise ValueError("schema must not be empty")
+        self._changed()
         if definition is None:
             self._disabled = self._disabled | {key}
             self._schemes = tuple(s for s in self._schemes if s + ":" != key)
@@ -587,6 +596,8 @@ class LinkifyUts58(LinkifyItOptions):
         schemas: Mapping[str, Any] | None = None,
     ) -> None:
         self.policy: LinkPolicy = resolve_policy(policy, "recommended")
+        self._scan_setup: tuple[Any, frozenset[str], Any] | None = None
+        self._last_links: tuple[Any, str, list[Link]] | None = None
         self._init_options()
         if tlds is not None:
             self.tlds(tlds)
@@ -601,16 +612,27 @@ class LinkifyUts58(LinkifyItOptions):
     # -- detection -----------------------------------------------------------------
 
     def _base(self, text: str) -> Iterator[Link]:
-        kwargs: dict[str, Any] = {}
-        have = _core_options()
-        if self._schemes and "schemes" in have:
-            kwargs["schemes"] = self._schemes
-        if not self._opts["fuzzy_link"] and "schemeless" in have:
-            kwargs["schemeless"] = False
-        dotless = getattr(self.policy, "dotless_hosts", None)
-        if dotless and "dotless_hosts" in have:
-            kwargs["dotless_hosts"] = dotless  # single-label hosts the policy links after a scheme
-        return _core.iter_links(text, tlds=self._tlds, **kwargs)
+        """The base links of ``text`` (``iter_links`` with this linkifier's options)."""
+        dotless = self.policy.dotless_hosts  # single-label hosts the policy links after a scheme
+        key = (self._version, dotless)
+        setup = self._scan_setup
+        if setup is None or setup[0] != key:
+            # validated and built once per configuration, not on every call (match_at_start
+            # runs at each "://" of a paragraph)
+            opts = _core.scan_options(schemes=self._schemes, schemeless=self._opts["fuzzy_link"], dotless_hosts=dotless)
+            setup = self._scan_setup = (key, _core.tld_set(self._tlds), opts)
+        return _core._iter(text, setup[1], setup[2])
+
+    def _links(self, text: str) -> list[Link]:
+        """``list(self._iter(text))``, kept for the last text: markdown-it-py's core rule
+        calls :meth:`test` and then :meth:`match` on the same text."""
+        key = (self._version, self.policy)
+        last = self._last_links
+        if last is not None and last[0] == key and (last[1] is text or last[1] == text):
+            return last[2]
+        found = list(self._iter(text))
+        self._last_links = (key, text, found)
+        return found
 
     def _wanted(self, link: Link) -> bool:
         schema = _schema(link)
@@ -650,7 +672,7 @@ class LinkifyUts58(LinkifyItOptions):
             return False
         if self._has_extras():
             return self.match(text) is not None
-        return any(shown_as_written(link) for link in self._iter(text))
+        return any(shown_as_written(link) for link in self._links(text))
 
     def match(self, text: str) -> list[Match] | None:
         """All links of ``text`` in order, or ``None`` when there is none.
@@ -661,7 +683,7 @@ class LinkifyUts58(LinkifyItOptions):
         shows such a link as its ``display``.
         """
         require_str(text, "text")
-        found = [self._normalized(_raw_match(link)) for link in self._iter(text) if shown_as_written(link)]
+        found = [self._normalized(_raw_match(link)) for link in self._links(text) if shown_as_written(link)]
         if self._has_extras():
             found = _merge(found, self._extra_matches(text))
         return found or None
