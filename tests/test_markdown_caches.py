@@ -88,3 +88,21 @@ def test_equal_text_in_another_object_hits_the_same_answer() -> None:
     assert a is not b
     assert lin.test(a)
     assert [m.text for m in lin.match(b) or []] == ["a.com"]
+
+
+@given(st.one_of(
+    st.lists(st.integers(0, 300).map(str) | st.sampled_from(["00", "01", "010", "٣", "1 ", "", "+1", "0x1"]), min_size=1, max_size=5).map(".".join),
+    st.text(alphabet="0123456789.", max_size=16),
+))  # fmt: skip
+def test_ipv4_check_is_ipaddress(host: str) -> None:
+    # the scan's IPv4 check (asked at every dotted number match_at_start's windows hold)
+    import ipaddress
+
+    from uts58_icu.core.detection import _ipv4_ok
+
+    try:
+        ipaddress.IPv4Address(host)
+        expected = True
+    except ValueError:
+        expected = False
+    assert _ipv4_ok(host) is expected
