@@ -106,3 +106,31 @@ def test_ipv4_check_is_ipaddress(host: str) -> None:
     except ValueError:
         expected = False
     assert _ipv4_ok(host) is expected
+
+
+UNITS = ["http://a.com,", "http://1.1.1.1,", "http://x ", "https://a.com/a-", "http://a.com/x,", "ftp://b.org.", "http://"]
+
+
+@given(st.sampled_from(UNITS), st.integers(1, 40), blocks, st.sampled_from([None, LinkPolicy(max_link_length=20)]))
+def test_repeated_windows_answer_as_fresh(unit: str, k: int, tail: str, policy: LinkPolicy | None) -> None:
+    # link_at keeps the answer of each first window: text that repeats itself asks the
+    # same window again and again, at different offsets and with different text after it.
+    text = unit * k + tail
+    for order in (range(len(text)), range(len(text) - 1, -1, -1)):  # either may fill the cache first
+        cached = LinkifyUts58(policy=policy)
+        for pos in order:
+            for end in (None, len(text) - 1):
+                assert cached.link_at(text, pos, end) == LinkifyUts58(policy=policy).link_at(text, pos, end), (pos, end)
+
+
+def test_slashes_schema_follows_the_display_rule() -> None:
+    # Found by the engine fuzz test: linkify-it's "//" schema showed a confusable host
+    # that UTS #58 finds inside the match, and a raw U+202E, as written.
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
+    md.linkify = LinkifyUts58()
+    assert "<a" not in md.render("//example.org/a_(b)\u0430\u0440\u0440\u04cf\u0435.com")
+    md.linkify = LinkifyUts58(policy="base")
+    assert "<a" not in md.render("//e.org://\u202e")
+    assert md.render("see //e.org/x") == '<p>see <a href="https://e.org/x">//e.org/x</a></p>\n'

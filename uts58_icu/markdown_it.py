@@ -70,6 +70,9 @@ _MARGIN = 64
 #: Where an authority ends (RFC 3986 with WHATWG's backslash; the rejected-authority and
 #: userinfo rules read up to it: an '@' far after the host changes the whole URL).
 _AUTHORITY_END = re.compile(r"[\s/?#\\<>\"'`{}|^]")
+#: First windows whose answer link_at keeps (then it starts again).
+_WINDOWS_KEPT = 512
+_UNKNOWN = object()
 
 
 @dataclass(slots=True)
@@ -531,6 +534,10 @@ class LinkifyItOptions:
             return None
         end = pos + kept.end - len(prefix)
         raw = text[pos:end]
+        # markdown-it-py shows the match as written: not where that would break the §8
+        # display rule, for the link or for one UTS #58 finds inside it ("//x.org/(b)аррӏе.com")
+        if not shown_as_written(kept) or not all(shown_as_written(link) for link in self._iter(raw)):
+            return None
         return self._normalized(Match(schema, pos, end, raw, raw, raw, kept.href))
 
 
@@ -598,6 +605,7 @@ class LinkifyUts58(LinkifyItOptions):
         self.policy: LinkPolicy = resolve_policy(policy, "recommended")
         self._scan_setup: tuple[Any, frozenset[str], Any] | None = None
         self._last_links: tuple[Any, str, list[Link]] | None = None
+        self._windows: tuple[Any, dict[tuple[str, bool, int], Link | None]] | None = None
         self._init_options()
         if tlds is not None:
             self.tlds(tlds)
@@ -728,6 +736,19 @@ class LinkifyUts58(LinkifyItOptions):
         n = (len(text) if end is None else min(end, len(text))) - pos
         size = _FIRST_WINDOW
         cap = self._window_cap()
+        if cap is not None:
+            size = min(size, cap)
+        # The answer is a function of the first window, when it settles there: kept for
+        # the windows seen last (text that repeats itself: "http://a.com," * n).
+        key = (text[pos : pos + min(n, size)], min(n, size) == n, head.end() - pos)
+        config = (self._version, self.policy)
+        windows = self._windows
+        if windows is None or windows[0] != config:
+            windows = self._windows = (config, {})
+        known = windows[1].get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
+        first = True
         while True:
             if cap is not None:
                 size = min(size, cap)
@@ -737,19 +758,29 @@ class LinkifyUts58(LinkifyItOptions):
                 link = None
             if len(window) == n or self._settled(window, head.end() - pos, link):
                 break
+            first = False
             if cap is not None and len(window) >= cap:
                 # Longer than any link the policy keeps: markdown-it-py then moves one
                 # character on and calls again inside the same long link, so reading it
                 # whole each time would be quadratic. The core rule (match) still sees it.
                 return None
             size *= 16
-        if link is None or link.end <= head.end() - pos:
+        kept = self._kept_at(window, link, head.end() - pos)
+        if first:
+            if len(windows[1]) >= _WINDOWS_KEPT:
+                windows[1].clear()
+            windows[1][key] = kept
+        return kept
+
+    def _kept_at(self, window: str, link: Link | None, scheme_end: int) -> Link | None:
+        """The policy's link from the base ``link`` at the start of ``window`` (see link_at)."""
+        if link is None or link.end <= scheme_end:
             return None
         tlds = default_tlds() if self._tlds is None else self._tlds
         kept = next(apply_policy(window, [link], self.policy, tlds=tlds), None)
         if kept is None or kept.start != 0 or kept.kind != "url" or not self._wanted(kept):
             return None
-        if kept.end <= head.end() - pos:
+        if kept.end <= scheme_end:
             return None  # narrowed by the policy to no more than its scheme
         return kept
 
