@@ -87,6 +87,10 @@ def linkify_text(linker: Linker, text: str, escape: Callable[[str], str]) -> str
         span(0, len(text), 0)
     except _Abandon:
         return escape(text)
+    finally:
+        del span  # the nested functions refer to each other: free them (and the pieces) now
     chunks.append("".join(out))
     out.clear()
-    return chunks[0] if len(chunks) == 1 else "".join(chunks)
+    result = chunks[0] if len(chunks) == 1 else "".join(chunks)
+    chunks.clear()  # before the caller copies the result (Jinja's Markup)
+    return result
