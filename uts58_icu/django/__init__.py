@@ -52,7 +52,7 @@ def urlize(text: str, trim_url_limit: int | None = None, nofollow: bool = False,
     ``django.utils.html.escape`` and then linked; otherwise it is linked as HTML.
     Both give what :meth:`uts58_icu.html.Linker.linkify` gives on the (escaped) text;
     text without markup is linked without the HTML tokenizer
-    (:func:`uts58_icu._urlize.linkify_text`).
+    (``uts58_icu._urlize.linkify_text``).
     """
     from django.utils.safestring import SafeData
 
