@@ -76,9 +76,6 @@ _UNSAFE_SCHEMES = ("javascript:", "data:", "vbscript:")
 # spaces, and every ASCII tab or newline anywhere).
 _URL_STRIP = re.compile(r"[\t\n\r]")
 _ATTR_NAME = re.compile(r"[A-Za-z_:][-A-Za-z0-9_:.]*\Z")
-_ATTR_SPECIAL = re.compile('[&"<>\xa0]')
-_ATTR_ESCAPES = {ord("&"): "&amp;", ord('"'): "&quot;", ord("<"): "&lt;", ord(">"): "&gt;", 0xA0: "&nbsp;"}
-_TEXT_ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", 0xA0: "&nbsp;"}
 
 
 def unsafe_href(href: str) -> bool:
@@ -113,11 +110,12 @@ DEFAULT_CALLBACKS: tuple[Callback, ...] = (nofollow,)
 
 
 def _escape_attr(value: str) -> str:
-    return value.translate(_ATTR_ESCAPES) if _ATTR_SPECIAL.search(value) else value
+    # chained replace: several times faster than str.translate on long values
+    return _escape_text(value).replace('"', "&quot;")
 
 
 def _escape_text(value: str) -> str:
-    return value.translate(_TEXT_ESCAPES)
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\xa0", "&nbsp;")
 
 
 def _tokenizer() -> Any:

@@ -29,6 +29,7 @@ from jinja2.exceptions import FilterArgumentError
 from jinja2.nodes import EvalContext
 from markupsafe import Markup, escape
 
+from ._urlize import linkify_text
 from .core.detection import Link
 from .html import Callback, Linker, unsafe_href
 
@@ -138,8 +139,15 @@ def urlize(
     if nofollow:
         rel_parts.add("nofollow")
     schemes = _check_schemes(extra_schemes)
-    html = str(escape(value))
-    return Markup(_linker(trim_url_limit, " ".join(sorted(rel_parts)) or None, target or None, schemes).linkify(html))
+    linker = _linker(trim_url_limit, " ".join(sorted(rel_parts)) or None, target or None, schemes)
+    if hasattr(value, "__html__"):  # Markup: linked as HTML
+        return Markup(linker.linkify(str(escape(value))))
+    # Plain text: what linker.linkify(escape(value)) gives, without the HTML tokenizer.
+    return Markup(linkify_text(linker, str(value), _escape_str))
+
+
+def _escape_str(text: str) -> str:
+    return str(escape(text))
 
 
 @pass_eval_context

@@ -70,6 +70,9 @@ _MARGIN = 64
 #: Where an authority ends (RFC 3986 with WHATWG's backslash; the rejected-authority and
 #: userinfo rules read up to it: an '@' far after the host changes the whole URL).
 _AUTHORITY_END = re.compile(r"[\s/?#\\<>\"'`{}|^]")
+#: First windows whose answer link_at keeps (then it starts again).
+_WINDOWS_KEPT = 512
+_UNKNOWN = object()
 
 
 @dataclass(slots=True)
@@ -281,6 +284,12 @@ class LinkifyItOptions:
         self._custom: dict[str, _Custom] = {}
         self._custom_re: Any = None
         self._re: dict[str, Any] | None = None
+        self._changed()
+
+    def _changed(self) -> None:
+        """Called after every change of the options, TLDs or schemas: results cached
+        for one configuration are not used for another."""
+        self._version: object = object()
 
     @property
     def re(self) -> dict[str, Any]:
@@ -312,6 +321,7 @@ class LinkifyItOptions:
                     "termination (a '-' inside a path is part of it)"
                 )
         self._opts.update({k: v for k, v in options.items() if k in _OPTIONS})
+        self._changed()
         return self
 
     def tlds(self, list_tlds: str | Iterable[str], keep_old: bool = False) -> Any:
@@ -333,6 +343,7 @@ class LinkifyItOptions:
         else:
             self._named_tlds = frozenset()
         self._tlds = new
+        self._changed()
         return self
 
     def add(self, schema: str, definition: str | Mapping[str, Any] | None) -> Any:
@@ -342,6 +353,7 @@ class LinkifyItOptions:
         key = schema.lower()
         if not key:
             raise ValueError("schema must not be empty")
+        self._changed()
         if definition is None:
             self._disabled = self._disabled | {key}
             self._schemes = tuple(s for s in self._schemes if s + ":" != key)
@@ -522,6 +534,10 @@ class LinkifyItOptions:
             return None
         end = pos + kept.end - len(prefix)
         raw = text[pos:end]
+        # markdown-it-py shows the match as written: not where that would break the §8
+        # display rule, for the link or for one UTS #58 finds inside it ("//x.org/(b)аррӏе.com")
+        if not shown_as_written(kept) or not all(shown_as_written(link) for link in self._iter(raw)):
+            return None
         return self._normalized(Match(schema, pos, end, raw, raw, raw, kept.href))
 
 
@@ -587,6 +603,9 @@ class LinkifyUts58(LinkifyItOptions):
         schemas: Mapping[str, Any] | None = None,
     ) -> None:
         self.policy: LinkPolicy = resolve_policy(policy, "recommended")
+        self._scan_setup: tuple[Any, frozenset[str], Any] | None = None
+        self._last_links: tuple[Any, str, list[Link]] | None = None
+        self._windows: tuple[Any, dict[tuple[str, bool, int], Link | None]] | None = None
         self._init_options()
         if tlds is not None:
             self.tlds(tlds)
@@ -601,16 +620,27 @@ class LinkifyUts58(LinkifyItOptions):
     # -- detection -----------------------------------------------------------------
 
     def _base(self, text: str) -> Iterator[Link]:
-        kwargs: dict[str, Any] = {}
-        have = _core_options()
-        if self._schemes and "schemes" in have:
-            kwargs["schemes"] = self._schemes
-        if not self._opts["fuzzy_link"] and "schemeless" in have:
-            kwargs["schemeless"] = False
-        dotless = getattr(self.policy, "dotless_hosts", None)
-        if dotless and "dotless_hosts" in have:
-            kwargs["dotless_hosts"] = dotless  # single-label hosts the policy links after a scheme
-        return _core.iter_links(text, tlds=self._tlds, **kwargs)
+        """The base links of ``text`` (``iter_links`` with this linkifier's options)."""
+        dotless = self.policy.dotless_hosts  # single-label hosts the policy links after a scheme
+        key = (self._version, dotless)
+        setup = self._scan_setup
+        if setup is None or setup[0] != key:
+            # validated and built once per configuration, not on every call (match_at_start
+            # runs at each "://" of a paragraph)
+            opts = _core.scan_options(schemes=self._schemes, schemeless=self._opts["fuzzy_link"], dotless_hosts=dotless)
+            setup = self._scan_setup = (key, _core.tld_set(self._tlds), opts)
+        return _core._iter(text, setup[1], setup[2])
+
+    def _links(self, text: str) -> list[Link]:
+        """``list(self._iter(text))``, kept for the last text: markdown-it-py's core rule
+        calls :meth:`test` and then :meth:`match` on the same text."""
+        key = (self._version, self.policy)
+        last = self._last_links
+        if last is not None and last[0] == key and (last[1] is text or last[1] == text):
+            return last[2]
+        found = list(self._iter(text))
+        self._last_links = (key, text, found)
+        return found
 
     def _wanted(self, link: Link) -> bool:
         schema = _schema(link)
@@ -650,7 +680,7 @@ class LinkifyUts58(LinkifyItOptions):
             return False
         if self._has_extras():
             return self.match(text) is not None
-        return any(shown_as_written(link) for link in self._iter(text))
+        return any(shown_as_written(link) for link in self._links(text))
 
     def match(self, text: str) -> list[Match] | None:
         """All links of ``text`` in order, or ``None`` when there is none.
@@ -661,7 +691,7 @@ class LinkifyUts58(LinkifyItOptions):
         shows such a link as its ``display``.
         """
         require_str(text, "text")
-        found = [self._normalized(_raw_match(link)) for link in self._iter(text) if shown_as_written(link)]
+        found = [self._normalized(_raw_match(link)) for link in self._links(text) if shown_as_written(link)]
         if self._has_extras():
             found = _merge(found, self._extra_matches(text))
         return found or None
@@ -706,6 +736,19 @@ class LinkifyUts58(LinkifyItOptions):
         n = (len(text) if end is None else min(end, len(text))) - pos
         size = _FIRST_WINDOW
         cap = self._window_cap()
+        if cap is not None:
+            size = min(size, cap)
+        # The answer is a function of the first window, when it settles there: kept for
+        # the windows seen last (text that repeats itself: "http://a.com," * n).
+        key = (text[pos : pos + min(n, size)], min(n, size) == n, head.end() - pos)
+        config = (self._version, self.policy)
+        windows = self._windows
+        if windows is None or windows[0] != config:
+            windows = self._windows = (config, {})
+        known = windows[1].get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
+        first = True
         while True:
             if cap is not None:
                 size = min(size, cap)
@@ -715,19 +758,29 @@ class LinkifyUts58(LinkifyItOptions):
                 link = None
             if len(window) == n or self._settled(window, head.end() - pos, link):
                 break
+            first = False
             if cap is not None and len(window) >= cap:
                 # Longer than any link the policy keeps: markdown-it-py then moves one
                 # character on and calls again inside the same long link, so reading it
                 # whole each time would be quadratic. The core rule (match) still sees it.
                 return None
             size *= 16
-        if link is None or link.end <= head.end() - pos:
+        kept = self._kept_at(window, link, head.end() - pos)
+        if first:
+            if len(windows[1]) >= _WINDOWS_KEPT:
+                windows[1].clear()
+            windows[1][key] = kept
+        return kept
+
+    def _kept_at(self, window: str, link: Link | None, scheme_end: int) -> Link | None:
+        """The policy's link from the base ``link`` at the start of ``window`` (see link_at)."""
+        if link is None or link.end <= scheme_end:
             return None
         tlds = default_tlds() if self._tlds is None else self._tlds
         kept = next(apply_policy(window, [link], self.policy, tlds=tlds), None)
         if kept is None or kept.start != 0 or kept.kind != "url" or not self._wanted(kept):
             return None
-        if kept.end <= head.end() - pos:
+        if kept.end <= scheme_end:
             return None  # narrowed by the policy to no more than its scheme
         return kept
 

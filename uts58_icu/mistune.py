@@ -33,7 +33,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from .linkification.policy import LinkPolicy
-from .markdown_it import LinkifyUts58, visible_text
+from .markdown_it import _MAX_PROTO, _PROTO, LinkifyUts58, visible_text
 
 __all__ = ["linkify", "make_linkify"]  # and NbconvertMarkdown2HTML, built on first use
 
@@ -42,7 +42,6 @@ Token = dict[str, Any]
 
 # Schemes whose "scheme://" starts the inline rule (the core decides what is linked).
 _RULE_SCHEMES = ("https", "http", "ftp", "wss", "ws")
-_SCHEME_CHAR = re.compile(r"[A-Za-z0-9+.\-]")
 _A_OPEN = re.compile(r"<a[\s>]", re.IGNORECASE)
 _A_CLOSE = re.compile(r"</a[\s>]", re.IGNORECASE)
 
@@ -78,15 +77,21 @@ def make_linkify(
 
 
 def _install(md: Any, lin: LinkifyUts58) -> None:
-    schemes = tuple(dict.fromkeys((*_RULE_SCHEMES, *lin._schemes)))
-    pattern = "(?i:" + "|".join(re.escape(s) for s in sorted(schemes, key=len, reverse=True)) + ")://"
-    starts = {c for s in schemes for c in (s[0].lower(), s[0].upper())}
+    schemes = frozenset(s.lower() for s in (*_RULE_SCHEMES, *lin._schemes))
 
     def parse_url_link(inline: Any, m: re.Match[str], state: Any) -> int | None:
+        # The rule starts at the ":" of "://" (the only character it makes mistune stop
+        # at): the scheme before it is already the end of the last text token.
         src: str = state.src
-        start = m.start()
-        if start and _SCHEME_CHAR.match(src, start - 1):
-            return None  # inside a longer word: "xhttp://"
+        colon = m.start()
+        head = _PROTO.search(src, max(0, colon - _MAX_PROTO - 1), colon)
+        if head is None or head.group(1).lower() not in schemes:
+            return None  # no scheme, one inside a longer word ("xhttp://"), or another scheme
+        proto = head.group(1)
+        last = state.tokens[-1] if state.tokens else None
+        if last is None or last.get("type") != "text" or len(last) != 2 or not last["raw"].endswith(proto):
+            return None  # the scheme is not plain text just before: link less
+        start = colon - len(proto)
         link = lin.link_at(src, start)
         if link is None:
             return None
@@ -101,17 +106,21 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
             text = link.text
         end = start + len(text)
         if state.in_link or state.depth >= inline.max_nested_level:
-            inline.process_text(text, state)
+            inline.process_text(text[len(proto) :], state)
             return end
+        if len(last["raw"]) == len(proto):
+            state.tokens.pop()
+        else:
+            last["raw"] = last["raw"][: -len(proto)]
         token = _link_token(visible_text(link), link.href)  # the display where the text would break §8
         token["_autolink"] = text  # the source: mistune turns it back into text inside a link's text
         state.append_token(token)
         return end
 
     try:
-        md.inline.register("url_link", pattern, parse_url_link, start_chars=starts)
+        md.inline.register("url_link", "://", parse_url_link, start_chars=":")
     except TypeError:  # mistune before 3.1: no start_chars
-        md.inline.register("url_link", pattern, parse_url_link)
+        md.inline.register("url_link", "://", parse_url_link)
     _wrap_inline(md, lin)
 
 

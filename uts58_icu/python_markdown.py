@@ -152,7 +152,8 @@ class LinkifyTreeprocessor(Treeprocessor):
             out[-1].tail = (out[-1].tail or "") + text
 
     def _link_segment(self, text: str, out: list[Any], skip: bool) -> bool:
-        links = [] if skip or not text else list(self.linkifier.links(text))
+        lin = self.linkifier
+        links = [] if skip or not text or not lin.pretest(text) else list(lin.links(text))
         if not links:
             self._append(out, text)
             return False

@@ -11,7 +11,9 @@ tags and attributes are left alone and only its text is linked.
 from __future__ import annotations
 
 from functools import lru_cache
+from html import escape as _escape
 
+from .._urlize import linkify_text
 from ..core.detection import Link
 from ..html import Callback, Linker
 from ..html import nofollow as _nofollow
@@ -48,13 +50,19 @@ def urlize(text: str, trim_url_limit: int | None = None, nofollow: bool = False,
 
     With ``autoescape`` and text that is not ``SafeData``, the text is escaped with
     ``django.utils.html.escape`` and then linked; otherwise it is linked as HTML.
+    Both give what :meth:`uts58_icu.html.Linker.linkify` gives on the (escaped) text;
+    text without markup is linked without the HTML tokenizer
+    (``uts58_icu._urlize.linkify_text``).
     """
-    from django.utils.html import escape
     from django.utils.safestring import SafeData
 
     if trim_url_limit is not None and (isinstance(trim_url_limit, bool) or not isinstance(trim_url_limit, int)):
         raise TypeError(f"trim_url_limit must be an int or None, not {type(trim_url_limit).__name__}")
     value = str(text)
+    linker = _linker(trim_url_limit, bool(nofollow))
     if autoescape and not isinstance(text, SafeData):
-        value = str(escape(value))
-    return _linker(trim_url_limit, bool(nofollow)).linkify(value)
+        # django.utils.html.escape is SafeString(html.escape(str(text)))
+        return linkify_text(linker, value, _escape)
+    if "<" not in value and "&" not in value:  # HTML without markup: its text as it stands
+        return linkify_text(linker, value, str)
+    return linker.linkify(value)
