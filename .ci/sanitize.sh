@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Memory safety of the compiled core (issue 11): build uts58_icu/core/_speedups.c with
+# Memory safety of the compiled core (issue 11): build uts58_icu/core/*.c with
 # AddressSanitizer + UndefinedBehaviorSanitizer in a scratch copy of the checkout and run
 # the differential, hostile-input and fuzz tests against it. Any report aborts the run.
 # Run inside an environment that has the package's test dependencies (tox -e sanitize).
