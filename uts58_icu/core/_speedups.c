@@ -38,7 +38,7 @@ static PyObject *field_defaults[MAX_FIELDS]; /* defaults of the fields after hre
 static int n_fields = 0;
 static int fast_link = 0;
 PyObject *s_url = NULL, *s_email = NULL, *s_https = NULL, *s_http = NULL, *s_mailto = NULL;
-PyObject *s_start = NULL, *s_end = NULL, *empty_tuple = NULL;
+PyObject *s_start = NULL, *s_end = NULL, *s_kind = NULL, *empty_tuple = NULL;
 
 void
 text_of(Text *t, PyObject *obj)
@@ -370,6 +370,12 @@ static PyMethodDef methods[] = {
      "email_start(text, at) -> int | None: §5.2 (email._email_start)."},
     {"set_hook", set_hook, METH_O,
      "set_hook(fn): fn() is called by the first scan and must call configure()."},
+    {"gate", (PyCFunction)(void (*)(void))py_gate, METH_FASTCALL,
+     "gate(text, links, config) -> bytes | None: the links some §8 rule may touch (gate.c)."},
+    {"gate_reasons", (PyCFunction)(void (*)(void))py_gate_reasons, METH_FASTCALL,
+     "gate_reasons(text, links, config) -> list[int]: why each link went to Python (gate.c lines)."},
+    {"cjk_cut_possible", py_cjk_cut_possible, METH_O,
+     "cjk_cut_possible(text) -> bool: whether rules.cjk_host_cuts may propose a link."},
     {"fast_links", fast_links, METH_NOARGS, "Whether Links are built without calling the class."},
     {NULL, NULL, 0, NULL},
 };
@@ -404,8 +410,9 @@ speedups_exec(PyObject *mod)
         s_mailto = PyUnicode_InternFromString("mailto:");
         s_start = PyUnicode_InternFromString("start");
         s_end = PyUnicode_InternFromString("end");
+        s_kind = PyUnicode_InternFromString("kind");
         empty_tuple = PyTuple_New(0);
-        if (!s_url || !s_email || !s_https || !s_http || !s_mailto || !s_start || !s_end ||
+        if (!s_url || !s_email || !s_https || !s_http || !s_mailto || !s_start || !s_end || !s_kind ||
             !empty_tuple)
             return -1;
         owner_interp = id;

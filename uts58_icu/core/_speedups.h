@@ -9,6 +9,7 @@
  *   email.c        §5.2 the start of an email address (email.py)
  *   href.c         percent-encoding of hrefs (detection.py _percent, _href, _mailto)
  *   detection.c    the scan (detection.py _scan and its helpers)
+ *   gate.c         the gate of the §8 layer (linkification/apply.py, _gate.py)
  *
  * Every index is checked against the length; text is read in place for every
  * PyUnicode kind with PyUnicode_READ.
@@ -40,7 +41,7 @@
 enum { T_INCLUDE = 0, T_HARD = 1, T_SOFT = 2, T_OPEN = 3, T_CLOSE = 4 };
 
 /* Bump with every change of the interface to _accel.py (configure, scan, set_hook). */
-#define ABI_VERSION 5
+#define ABI_VERSION 6
 #define BRACKET_STACK_LIMIT 125
 #define MAX_SCHEME 64 /* detection._MAX_SCHEME */
 #define MAX_SPECIAL 16
@@ -120,7 +121,7 @@ extern PyObject *default_tlds_obj;
 extern char special_names[MAX_SPECIAL + 1][MAX_SCHEME + 1];
 extern PyObject *special_strs[MAX_SPECIAL + 1];
 extern PyObject *s_url, *s_email, *s_https, *s_http, *s_mailto;
-extern PyObject *s_start, *s_end, *empty_tuple;
+extern PyObject *s_start, *s_end, *s_kind, *empty_tuple;
 
 int ensure_configured(void);
 PyObject *make_link(Py_ssize_t start, Py_ssize_t end, PyObject *kind, PyObject *text, PyObject *href);
@@ -155,6 +156,12 @@ PyObject *build_href(PyObject *prefix, const char *mid, PyObject *host, const Te
 /* ------------------------------------------------ detection.c */
 
 PyObject *scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+
+/* ------------------------------------------------ gate.c */
+
+PyObject *py_gate(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_gate_reasons(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_cjk_cut_possible(PyObject *self, PyObject *text);
 
 #if defined(__GNUC__) && !defined(_WIN32)
 #pragma GCC visibility pop

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
+from itertools import islice
 
 from .._icu import idna_to_unicode, spoof_checks
 from ..core._accel import FAST_DEFAULT_SCAN
@@ -34,7 +35,7 @@ from ..core.detection import (
 )
 from ..core.escaping import decode_for_checks
 from ..core.termination import Note
-from . import context, rules
+from . import _gate, context, rules
 from .homographs import homograph_flags
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns, resolve_policy
 
@@ -109,6 +110,12 @@ def find_links(
     links = _find(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
+    gate, config = _gate.gate, _gate.config(pol)
+    if gate is not None and config is not None and not (pol.cjk_host_cut and _gate.cjk_cut_possible(text)):
+        mask = gate(text, links, config)
+        if mask is None:  # no rule can touch any link (the compiled gate, issue 19)
+            return links
+        return list(_apply_masked(text, links, mask, pol, use, None))
     return list(apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use))
 
 
@@ -208,13 +215,55 @@ def apply_policy(
     say: Say | None = None,
 ) -> Iterator[Link]:
     """The links of ``policy`` from base-algorithm ``links``: each dropped, kept, or narrowed."""
-    covered = 0  # end of an extended mailto: link; base links inside it are its header fields
+    gate, config = _gate.gate, _gate.config(policy)
+    if gate is None or config is None:
+        return _apply(text, links, policy, tlds, say, [0])
+    return _apply_gated(text, links, policy, tlds, say, gate, config)
+
+
+def _apply_gated(
+    text: str, links: Iterable[Link], policy: LinkPolicy, tlds: Collection[str] | None, say: Say | None,
+    gate: Callable[..., bytes | None], config: tuple[object, ...],
+) -> Iterator[Link]:
+    """``apply_policy`` with the compiled gate: the links no rule can touch are kept as
+    they are, the others go through the rules (``_apply``). Chunks keep it lazy."""
+    it = iter(links)
+    covered = [0]
+    while True:
+        chunk = list(islice(it, 1024))
+        if not chunk:
+            return
+        yield from _apply_masked(text, chunk, gate(text, chunk, config), policy, tlds, say, covered)
+
+
+def _apply_masked(
+    text: str, links: list[Link], mask: bytes | None, policy: LinkPolicy, tlds: Collection[str] | None,
+    say: Say | None, covered: list[int] | None = None,
+) -> Iterator[Link]:
+    if covered is None:
+        covered = [0]
+    if mask is None and (not links or links[0].start >= covered[0]):
+        yield from links
+        return
+    for k, link in enumerate(links):
+        if mask is not None and mask[k]:
+            yield from _apply(text, (link,), policy, tlds, say, covered)
+        elif link.start >= covered[0]:  # not inside an extended mailto: link
+            yield link
+
+
+def _apply(
+    text: str, links: Iterable[Link], policy: LinkPolicy, tlds: Collection[str] | None, say: Say | None,
+    covered: list[int],
+) -> Iterator[Link]:
+    """The rules of ``policy`` on each of ``links`` (the reference path)."""
+    # covered[0]: end of an extended mailto: link; base links inside it are its header fields
     for base in links:
         for link, note in context.split_glued(text, base, policy, tlds):
             if note is not None and say is not None:
                 say(link.start, link.end, note)
             out = _one(text, link, policy, tlds, say)
-            if out is None or out.start < covered:
+            if out is None or out.start < covered[0]:
                 continue
             # The layer only removes links or moves their bounds inward (a split piece lies
             # inside its base link); the one step outward is extend_mailto_headers.
@@ -222,7 +271,7 @@ def apply_policy(
             longer = context.extend_mailto(text, out, policy)
             if longer is not None:
                 out = longer[0]
-                covered = out.end
+                covered[0] = out.end
                 if say is not None:
                     say(out.start, out.end, longer[1])
             yield out

@@ -1,0 +1,801 @@
+/*
+ * gate.c -- the compiled gate of the §8 linkification layer (issue 19).
+ *
+ * linkification/apply.py's apply_policy runs every rule of a LinkPolicy (context.py,
+ * rules.py, the homograph and bidi checks of _one) on every base link. Nearly every
+ * link in prose is plain: an ASCII https:// URL or address with a space before and
+ * after it, on which no rule can fire. This gate proves that cheaply, looking only at
+ * the link's characters and its neighbourhood, and says which links may be touched by
+ * some rule ("suspects"): only those go through the Python reference, which stays the
+ * statement of every rule. The gate never decides what a rule does; it only has to
+ * be conservative: for a plain link, every rule of the gated fields must leave the
+ * link as it is (tests/test_accel_policy.py checks it against the pure path).
+ *
+ * Which LinkPolicy fields the gate covers is one table in
+ * linkification/_gate.py (GATE_FIELDS); a policy that turns on any other field
+ * never uses the gate. A new rule is added here as one more "suspect if" test, or
+ * listed there as a field that falls back.
+ *
+ * Every test below names the rule (the LinkPolicy field) and the Python function
+ * it covers. Tests are the same whichever gated fields are on: a link that a rule
+ * of an "off" field would touch is merely sent to Python, which then keeps it.
+ */
+#include "_speedups.h"
+
+static inline int
+is_ascii_digit_g(Py_UCS4 c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static inline int
+is_space_tab(Py_UCS4 c)
+{
+    return c == ' ' || c == '\t';
+}
+
+static inline int
+is_alpha_ascii(Py_UCS4 c)
+{
+    return c < 128 && Py_ISALPHA(c);
+}
+
+static inline int
+is_alnum_ascii(Py_UCS4 c)
+{
+    return c < 128 && Py_ISALNUM(c);
+}
+
+static inline int
+is_hex_ascii(Py_UCS4 c)
+{
+    return c < 128 && Py_ISXDIGIT(c);
+}
+
+/* The words that may be spelt before an address or a domain: context._spelled_at's
+ * _SPELLED_AT (`` at ``), rules._OBFUSCATED_AT (``[at]``, ``-at-``, ``_at_``, `` AT``)
+ * (reject_obfuscated_addresses, reject_obfuscated_email_domains). */
+static int
+maybe_spelled_at(const Text *t, Py_ssize_t s)
+{
+    Py_ssize_t j = s;
+    while (j > 0 && s - j < 80 && Py_UNICODE_ISSPACE(RD(t, j - 1)))
+        j--;
+    if (j == 0)
+        return 0;
+    Py_UCS4 c = RD(t, j - 1);
+    if (c == ']' || c == ')' || c == '}' || c == '>' || c == '-' || c == '_')
+        return __LINE__;
+    /* "at" or "AT" after white space (_SPELLED_AT, _OBFUSCATED_AT's "\sAT") */
+    if (j >= 3 && Py_UNICODE_ISSPACE(RD(t, j - 3))) {
+        Py_UCS4 b = RD(t, j - 2);
+        if ((b == 'a' && c == 't') || (b == 'A' && c == 'T'))
+            return __LINE__;
+    }
+    return 0;
+}
+
+/* context._CODE_BEFORE and _CODE_AFTER (reject_code_expressions): an operator or a
+ * keyword next to the name. */
+static int
+maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    Py_ssize_t j = s;
+    while (j > 0 && s - j < 40 && is_space_tab(RD(t, j - 1)))
+        j--;
+    if (j < s && j > 0) {
+        Py_UCS4 c = RD(t, j - 1);
+        if (c == '=' || c == '&' || c == '|')
+            return 1;
+        if (is_alpha_ascii(c)) {
+            static const char *words[] = {"return", "typeof", "await", "var", "const", NULL};
+            for (int w = 0; words[w]; w++) {
+                Py_ssize_t len = (Py_ssize_t)strlen(words[w]);
+                if (starts(t, j - len, words[w], len))
+                    return 1;
+            }
+        }
+    }
+    Py_ssize_t n = t->n, k = e;
+    while (k < n && is_space_tab(RD(t, k)))
+        k++;
+    if (k > e && k < n) {
+        Py_UCS4 c = RD(t, k), d = k + 1 < n ? RD(t, k + 1) : 0;
+        if (c == '=' || ((c == '!' || c == '+' || c == '-') && d == '=') || (c == '&' && d == '&') ||
+            (c == '|' && d == '|'))
+            return 1;
+    }
+    return 0;
+}
+
+/* A label of text[a:b] (ASCII) in a set of str (lower-cased first when lower): 1, 0, -1 error. */
+static int
+label_in(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *set, int lower)
+{
+    if (set == Py_None || b <= a)
+        return 0;
+    PyObject *s = PyUnicode_New(b - a, 127);
+    if (!s)
+        return -1;
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(s);
+    for (Py_ssize_t i = a; i < b; i++) {
+        Py_UCS4 c = RD(t, i);
+        *o++ = (Py_UCS1)(lower ? Py_TOLOWER(c) : c);
+    }
+    int r = PySequence_Contains(set, s);
+    Py_DECREF(s);
+    return r;
+}
+
+/* The sets, tables and limits the gate reads (linkification/_gate.py builds them). */
+typedef struct {
+    PyObject *file_ext;        /* policy.file_extension_tlds */
+    PyObject *inner_ext;       /* rules._INNER_EXTENSIONS */
+    PyObject *reverse_first;   /* rules._REVERSE_DNS_FIRST */
+    PyObject *host_tlds;       /* rules._HOST_TLDS */
+    PyObject *code_receivers;  /* context._CODE_RECEIVERS */
+    Py_ssize_t max_link, max_part; /* -1: None */
+    const uint8_t *cls;        /* 0x10000 bytes of G_* bits (BMP) */
+    PyObject *astral_letters;  /* ((lo, hi), ...): CJK letters beyond the BMP */
+    PyObject *confusable;      /* host -> bool (may be confusable), or None */
+    PyObject *headers;         /* context: header names whose links a rule may drop */
+    PyObject *header_prefixes; /* context._TRACE_PREFIXES */
+} GateConfig;
+
+/* Bits of GateConfig.cls (rules.py's classes). */
+#define G_CJK_LETTER 0x01 /* rules._CJK_LETTER_CLASS */
+#define G_CJK_PUNCT 0x02  /* rules._CJK_PUNCT_CLASS */
+#define G_HIRAGANA 0x04   /* rules._HIRAGANA */
+#define G_GLUE 0x08       /* rules._GLUE_BEFORE */
+#define G_BIDI 0x10       /* rules._BIDI_CONTROLS, patterns().bidi_or_ignorable */
+
+static inline uint8_t
+cls_of(const GateConfig *g, Py_UCS4 c)
+{
+    if (c < 0x10000)
+        return g->cls[c];
+    Py_ssize_t k, n = PyTuple_GET_SIZE(g->astral_letters);
+    for (k = 0; k < n; k++) {
+        PyObject *r = PyTuple_GET_ITEM(g->astral_letters, k);
+        if (c >= (Py_UCS4)PyLong_AsLong(PyTuple_GET_ITEM(r, 0)) &&
+            c <= (Py_UCS4)PyLong_AsLong(PyTuple_GET_ITEM(r, 1)))
+            return G_CJK_LETTER;
+    }
+    return 0;
+}
+
+/* context.header_name(text, pos) names a header whose rules may drop the link
+ * (reject_message_ids, reject_mail_trace_headers), conservatively: 1 for a folded or
+ * quoted line (the Python follows it), else the name of the header the line starts
+ * with, looked up. 0 when the line holds no header; -1 on error. */
+static int
+maybe_header(const Text *t, Py_ssize_t pos, const GateConfig *g)
+{
+    Py_ssize_t lo = pos > 4000 ? pos - 4000 : 0; /* context._MAX_LOOKBACK */
+    Py_ssize_t ls = pos;
+    while (ls > lo && RD(t, ls - 1) != '\n')
+        ls--;
+    if (ls > 0 && RD(t, ls - 1) != '\n')
+        return 0; /* a line longer than the look-back: no header */
+    if (ls >= pos)
+        return 0;
+    Py_UCS4 c = RD(t, ls);
+    if (c == ' ' || c == '\t' || c == '>')
+        return __LINE__;
+    /* _HEADER_NAME: [A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?: */
+    if (!is_alpha_ascii(c))
+        return 0;
+    Py_ssize_t i = ls + 1;
+    while (i < pos && (is_alnum_ascii(RD(t, i)) || RD(t, i) == '-'))
+        i++;
+    if (i + 1 < pos && RD(t, i) == ' ' && is_alpha_ascii(RD(t, i + 1))) {
+        i += 2;
+        while (i < pos && (is_alnum_ascii(RD(t, i)) || RD(t, i) == '-'))
+            i++;
+    }
+    if (!(i < pos && RD(t, i) == ':'))
+        return 0;
+    /* the name, lower case, ' ' as '-' (as header_name gives it) */
+    PyObject *name = PyUnicode_New(i - ls, 127);
+    if (!name)
+        return -1;
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(name);
+    for (Py_ssize_t k = ls; k < i; k++) {
+        Py_UCS4 d = RD(t, k);
+        *o++ = (Py_UCS1)(d == ' ' ? '-' : Py_TOLOWER(d));
+    }
+    int r = PySequence_Contains(g->headers, name);
+    if (r == 0) {
+        Py_ssize_t np = PyTuple_GET_SIZE(g->header_prefixes);
+        for (Py_ssize_t k = 0; k < np && r == 0; k++) {
+            r = PyUnicode_Tailmatch(name, PyTuple_GET_ITEM(g->header_prefixes, k), 0, PY_SSIZE_T_MAX, -1);
+        }
+    }
+    Py_DECREF(name);
+    return r < 0 ? -1 : r ? __LINE__ : 0;
+}
+
+/* reject_irc_hostmasks (context._irc_hostmask) for an address in ( ) or [ ]: an
+ * ident prefix (_IDENT_PREFIX), an event word after it (_IRC_EVENT), or an IRC log's
+ * line start (_IRC_LINE_START), each conservatively. */
+static int
+maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e)
+{
+    Py_UCS4 c = RD(t, ts);
+    if (c == '~' || c == '+' || c == '^' || c == '=' || c == '-' ||
+        ((c == 'n' || c == 'i') && ts + 1 < t->n && RD(t, ts + 1) == '='))
+        return __LINE__;
+    static const char *words[] = {"joined", "left", "quit", "Quit", "parted", "Read error",
+                                  "Ping timeout", "is now known as", "Remote host closed", NULL};
+    Py_ssize_t stop = e + 300 < t->n ? e + 300 : t->n;
+    for (Py_ssize_t i = e; i < stop; i++) {
+        Py_UCS4 d = RD(t, i);
+        if (d == '\n')
+            break;
+        for (int w = 0; words[w]; w++)
+            if (d == (Py_UCS4)words[w][0] && starts(t, i, words[w], (Py_ssize_t)strlen(words[w])))
+                return __LINE__;
+    }
+    Py_ssize_t ls = ts;
+    Py_ssize_t lo = ts > 4000 ? ts - 4000 : 0;
+    while (ls > lo && RD(t, ls - 1) != '\n')
+        ls--;
+    if (ls > 0 && RD(t, ls - 1) != '\n')
+        return 0;
+    /* \s*(?:\[?[\d:.\- T]+\]?\s*)? then -!- *** --> <-- * -- Joins: Quits: Parts: */
+    Py_ssize_t i = ls;
+    while (i < t->n && (Py_UNICODE_ISSPACE(RD(t, i)) || RD(t, i) == '[' || RD(t, i) == ']' ||
+                        is_ascii_digit_g(RD(t, i)) || RD(t, i) == ':' || RD(t, i) == '.' ||
+                        RD(t, i) == '-' || RD(t, i) == 'T'))
+        i++;
+    if (i < t->n) {
+        Py_UCS4 d = RD(t, i);
+        if (d == '*' || d == '<' || d == 'J' || d == 'Q' || d == 'P')
+            return __LINE__;
+    }
+    if (i > ls && RD(t, i - 1) == '-')
+        return __LINE__; /* "-!-", "--", "-->" */
+    return 0;
+}
+
+/* cjk_boundary (rules.cjk_start) on text[lo:hi]: a CJK character followed by an ASCII
+ * letter or digit. */
+static int
+maybe_cjk_start(const Text *t, Py_ssize_t lo, Py_ssize_t hi, const GateConfig *g)
+{
+    for (Py_ssize_t i = lo; i + 1 < hi; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (c >= 128 && (cls_of(g, c) & (G_CJK_LETTER | G_CJK_PUNCT)) && RD(t, i + 1) < 128 &&
+            is_alnum_ascii(RD(t, i + 1)))
+            return __LINE__;
+    }
+    return 0;
+}
+
+/* cjk_end (rules.cjk_end) on the path text[after:end], step for step: 0 when it cuts nothing. */
+static int
+maybe_cjk_end(const Text *t, Py_ssize_t after, Py_ssize_t end, const GateConfig *g)
+{
+    Py_ssize_t pos = after;
+    while (pos < end) {
+        Py_UCS4 c = RD(t, pos);
+        if (!(c >= 128 && (cls_of(g, c) & (G_CJK_LETTER | G_CJK_PUNCT)))) {
+            pos++;
+            continue;
+        }
+        Py_ssize_t i = pos;
+        Py_UCS4 prev = i > 0 ? RD(t, i - 1) : 0;
+        if (prev < 128 && (g->cls[prev] & G_GLUE))
+            return __LINE__;
+        Py_ssize_t j = i;
+        int punct = 0, hira = 0;
+        while (j < end) {
+            uint8_t k = RD(t, j) >= 128 ? cls_of(g, RD(t, j)) : 0;
+            if (!(k & (G_CJK_LETTER | G_CJK_PUNCT)))
+                break;
+            if (k & G_CJK_PUNCT)
+                punct = 1;
+            if (k & G_HIRAGANA)
+                hira = 1;
+            j++;
+        }
+        if (punct)
+            return __LINE__;
+        if (j == end && j < t->n && hira && RD(t, j) >= 128 && (cls_of(g, RD(t, j)) & G_CJK_PUNCT))
+            return __LINE__;
+        pos = j;
+    }
+    return 0;
+}
+
+/* idn_display (homographs.homograph_flags) of a non-ASCII host text[a:b]: the Python
+ * callback (cached there, ICU's skeletons) says whether it may be confusable. */
+static int
+maybe_confusable(const Text *t, Py_ssize_t a, Py_ssize_t b, const GateConfig *g)
+{
+    if (g->confusable == Py_None)
+        return 0;
+    int ascii = 1;
+    for (Py_ssize_t i = a; i < b && ascii; i++)
+        if (RD(t, i) >= 128)
+            ascii = 0;
+    if (ascii)
+        return 0; /* an ASCII host that is no A-label ("xn--" is a suspect already) */
+    PyObject *host = PyUnicode_Substring(t->obj, a, b);
+    if (!host)
+        return -1;
+    PyObject *r = PyObject_CallOneArg(g->confusable, host);
+    Py_DECREF(host);
+    if (!r)
+        return -1;
+    int v = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return v < 0 ? -1 : v ? __LINE__ : 0;
+}
+
+/* The host rules of a schemeless URL with an ASCII host text[s:he] (rules.reject_reason
+ * after the context tests, context._code_name): reject_reverse_dns_names,
+ * reject_code_expressions, reject_file_names, reject_abbreviations,
+ * reject_generic_tld_names. after: the end of the host and port. */
+static int
+maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize_t e,
+                const GateConfig *g)
+{
+    if (he <= s)
+        return __LINE__;
+    Py_ssize_t first_end = s, nlabels = 1, last_start = s, prev_start = s;
+    while (first_end < he && RD(t, first_end) != '.')
+        first_end++;
+    for (Py_ssize_t i = s; i < he; i++)
+        if (RD(t, i) == '.') {
+            nlabels++;
+            prev_start = last_start;
+            last_start = i + 1;
+        }
+    int r;
+    /* reject_reverse_dns_names */
+    if (nlabels >= 3 && (r = label_in(t, s, first_end, g->reverse_first, 1)) != 0)
+        return r < 0 ? -1 : __LINE__;
+    /* reject_code_expressions (_code_name): a receiver, a camelCase inner label, .NET */
+    if ((r = label_in(t, s, first_end, g->code_receivers, 0)) != 0)
+        return r < 0 ? -1 : __LINE__;
+    for (Py_ssize_t i = first_end; i < last_start; i++)
+        if (RD(t, i) >= 'A' && RD(t, i) <= 'Z')
+            return __LINE__;
+    if (after < e && RD(t, after) == '/')
+        return 0; /* rules.reject_reason: a path keeps the link */
+    /* reject_file_names: the TLD, a double extension, capitals in the last label */
+    for (Py_ssize_t i = last_start; i < he; i++)
+        if (RD(t, i) >= 'A' && RD(t, i) <= 'Z')
+            return __LINE__;
+    if ((r = label_in(t, last_start, he, g->file_ext, 1)) != 0)
+        return r < 0 ? -1 : __LINE__;
+    if (nlabels >= 3 && (r = label_in(t, prev_start, last_start - 1, g->inner_ext, 1)) != 0)
+        return r < 0 ? -1 : __LINE__;
+    /* reject_abbreviations: a one-letter first label, a numeric first label */
+    if (first_end - s == 1)
+        return __LINE__;
+    if (nlabels >= 3 && is_ascii_digit_g(RD(t, s)))
+        return __LINE__;
+    /* reject_generic_tld_names: two labels under a TLD of three or more letters */
+    if (nlabels == 2 && he - last_start > 2) {
+        r = label_in(t, last_start, he, g->host_tlds, 1);
+        if (r <= 0)
+            return r < 0 ? -1 : __LINE__;
+    }
+    return 0;
+}
+
+/* The closing quote of rules._QUOTES for an opening one, else 0. */
+static Py_UCS4
+quote_closer(Py_UCS4 c)
+{
+    switch (c) {
+    case '"': return '"';
+    case '\'': return '\'';
+    case 0x201C: return 0x201D;
+    case 0x2018: return 0x2019;
+    case 0x201E: return 0x201C;
+    case 0x00AB: return 0x00BB;
+    case 0x2039: return 0x203A;
+    case 0x300C: return 0x300D;
+    case 0x300E: return 0x300F;
+    default: return 0;
+    }
+}
+
+/* 0 when no rule can touch the link text[s:e]; else a positive number (the line of the
+ * test that sent it to Python, for gate_reasons()); -1 on error. */
+static int
+gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g)
+{
+    Py_ssize_t n = t->n;
+    int r;
+    if (s < 0 || e > n || e <= s)
+        return __LINE__;
+    /* max_link_length; max_part_length: no part is longer than the link */
+    if (g->max_link >= 0 && e - s > g->max_link)
+        return __LINE__;
+    if (g->max_part >= 0 && e - s > g->max_part)
+        return __LINE__;
+    /* The link's own characters. */
+    Py_ssize_t at = -1;
+    int nonascii = 0, cjk = 0;
+    for (Py_ssize_t i = s; i < e; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (c >= 128) {
+            nonascii = 1;
+            uint8_t k = cls_of(g, c);
+            /* bidi_controls, trim_bidi_controls: Bidi_Control, default-ignorables */
+            if ((k & G_BIDI) || (flags_of(c) & F_IGNORABLE))
+                return __LINE__;
+            if (k & (G_CJK_LETTER | G_CJK_PUNCT))
+                cjk = 1;
+            continue;
+        }
+        switch (c) {
+        case '<': /* split_glued_urls (context._GLUED), trim_markup (rules._TAG) */
+        case '`': /* trim_markup: a code span */
+        case '\\': /* reject_patterns (rules._PATTERN) */
+        case '*': /* reject_patterns (.*), trim_markup (**), reject_obfuscated_addresses (***) */
+        case '{': /* reject_patterns (rules._TEMPLATE), reject_code_context (brace expansion) */
+        case '}':
+        case '$': /* reject_patterns: ${VERSION}, $(cmd) */
+        case '!': /* reject_code_context (a bang path), reject_irc_hostmasks */
+            return __LINE__;
+        case '%':
+            /* bidi_controls: decode_for_checks decodes %XX (a byte >= 0x80 may be
+             * invisible); reject_patterns: %s, %d, %( */
+            if (i + 1 < e) {
+                Py_UCS4 d = RD(t, i + 1);
+                if (d == 's' || d == '(' || d == '8' || d == '9' || (is_hex_ascii(d) && !is_ascii_digit_g(d)))
+                    return __LINE__;
+            }
+            break;
+        case '(':
+            if (i + 1 < e && RD(t, i + 1) == '.') /* reject_patterns: (.+) */
+                return __LINE__;
+            break;
+        case '[':
+            if (i + 1 < e && RD(t, i + 1) == '^') /* reject_patterns: [^ */
+                return __LINE__;
+            break;
+        case '-': /* idn_display (homographs): an A-label "xn--" */
+            if (i >= s + 3 && RD(t, i - 1) == '-' && (RD(t, i - 2) | 0x20) == 'n' && (RD(t, i - 3) | 0x20) == 'x')
+                return __LINE__;
+            break;
+        case '@':
+            at = i;
+            break;
+        default:
+            break;
+        }
+    }
+    Py_UCS4 last = RD(t, e - 1);
+    /* drop_empty_query (a trailing '?'), reject_quoted_printable_breaks ('=' then a line end) */
+    if (last == '?' || last == '=')
+        return __LINE__;
+    Py_UCS4 before = s > 0 ? RD(t, s - 1) : 0, after = e < n ? RD(t, e) : 0;
+    /* reject_quoted_printable_breaks (context._qp_break): '=' after, or a line that
+     * starts with the link after "=\n" */
+    if (after == '=' || (before == '\n' && s >= 2 && RD(t, s - 2) == '='))
+        return __LINE__;
+    if (!email) {
+        /* trim_markup (rules.trim_markup_end): an entity's ';', emphasis; a quote
+         * before the link whose closer is in it */
+        if (before == ';' || before == '*' || before == '_' || before == '~')
+            return __LINE__;
+        Py_UCS4 closer = quote_closer(before);
+        if (closer)
+            for (Py_ssize_t i = s; i < e; i++)
+                if (RD(t, i) == closer)
+                    return __LINE__;
+        /* reject_compound_schemes: git+https:// */
+        if (before == '+')
+            return __LINE__;
+        /* detection.anatomy: patterns().scheme_prefix, the host, the port */
+        Py_ssize_t hs = s;
+        if (is_alpha_ascii(RD(t, s))) {
+            Py_ssize_t i = s + 1;
+            while (i < e && (is_alnum_ascii(RD(t, i)) || RD(t, i) == '+' || RD(t, i) == '.' || RD(t, i) == '-'))
+                i++;
+            if (i + 3 <= e && starts(t, i, "://", 3))
+                hs = i + 3;
+        }
+        Py_ssize_t he = hs;
+        if (he < e && RD(t, he) == '[') {
+            while (he < e && RD(t, he) != ']')
+                he++;
+            he = he < e ? he + 1 : e;
+        }
+        else
+            while (he < e && RD(t, he) != ':' && RD(t, he) != '/' && RD(t, he) != '?' && RD(t, he) != '#')
+                he++;
+        Py_ssize_t after_host = he;
+        if (he > hs && RD(t, he - 1) != ']' && is_sep(RD(t, he - 1)))
+            he--; /* a trailing FQDN dot */
+        if (after_host < e && RD(t, after_host) == ':') {
+            Py_ssize_t k = after_host + 1;
+            while (k < e && is_ascii_digit_g(RD(t, k)))
+                k++;
+            if (k > after_host + 1 && k - after_host - 1 <= 5)
+                after_host = k;
+        }
+        if (nonascii) {
+            /* idn_display: a non-ASCII host */
+            if ((r = maybe_confusable(t, hs, he, g)) != 0)
+                return r;
+            /* cjk_end: CJK in the path */
+            if (cjk && (r = maybe_cjk_end(t, after_host, e, g)) != 0)
+                return r;
+        }
+        if (hs > s)
+            return 0; /* every other rule of a URL is for a schemeless one */
+        if (nonascii) {
+            /* cjk_boundary (rules.cjk_start) on [start, host end) */
+            if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
+                return r;
+            for (Py_ssize_t i = s; i < he; i++)
+                if (RD(t, i) >= 128)
+                    return __LINE__; /* the name rules of a non-ASCII host: to Python */
+        }
+        /* reject_message_ids, reject_mail_trace_headers (context.header_name) */
+        if ((r = maybe_header(t, s, g)) != 0)
+            return r;
+        /* reject_obfuscated_addresses, reject_obfuscated_email_domains */
+        if ((r = maybe_spelled_at(t, s)) != 0)
+            return r;
+        /* What may stand before a schemeless name: reject_code_context ("/\$_={" and
+         * "::"), reject_code_spans ('`'), reject_obfuscated_addresses ('@', ';', '>':
+         * an address split by markup). */
+        if (before != 0 && before < 128 &&
+            !(Py_UNICODE_ISSPACE(before) || before == '(' || before == ',' || before == '[' || before == '<' ||
+              before == '"' || before == '\''))
+            return __LINE__;
+        /* What may stand after it: reject_code_context ("_(=[", '['), reject_code_spans
+         * ('`'), reject_code_expressions (';', '?.'). */
+        if (after != 0 && after < 128 &&
+            !(Py_UNICODE_ISSPACE(after) || after == '.' || after == ',' || after == ')' || after == ':' ||
+              after == '!' || after == '\'' || after == '"' || after == ']' || after == '>'))
+            return __LINE__;
+        if (maybe_code_operand(t, s, e))
+            return __LINE__;
+        return maybe_name_rule(t, s, he, after_host, e, g);
+    }
+    /* An email. */
+    if (at < 0)
+        return __LINE__;
+    /* extend_mailto_headers and every mailto: rule: rare, to Python */
+    if (e - s >= 7 && (RD(t, s) | 0x20) == 'm' && RD(t, s + 6) == ':')
+        return __LINE__;
+    if (nonascii) {
+        /* cjk_boundary on the local-part; idn_display on the domain */
+        if (cjk && (r = maybe_cjk_start(t, s, at, g)) != 0)
+            return r;
+        if ((r = maybe_confusable(t, at + 1, e, g)) != 0)
+            return r;
+    }
+    Py_UCS4 first = RD(t, s);
+    /* trim_markup: leading quotes and emphasis on an email (rules.trim_markup_end) */
+    if (first == '`' || first == '\'' || first == '"' || first == '_' || first == '~')
+        return __LINE__;
+    /* reject_code_context (rules.code_key_email): key=, a template's tail, an scp remote */
+    for (Py_ssize_t i = s; i < at; i++)
+        if (RD(t, i) == '=')
+            return __LINE__;
+    if (before == '>' || before == '}')
+        return __LINE__;
+    if (after == ':' && e + 1 < n) {
+        Py_UCS4 d = RD(t, e + 1);
+        if (d == '~' || d == '/' || d == '_' || is_alpha_ascii(d))
+            return __LINE__;
+    }
+    /* reject_message_ids: <...@...> after "In article", "Message-ID" (context._IN_ARTICLE) */
+    if (after == '>' && before == '<') {
+        Py_ssize_t j = s - 1;
+        while (j > 0 && (Py_UNICODE_ISSPACE(RD(t, j - 1)) || RD(t, j - 1) == ':' || RD(t, j - 1) == '='))
+            j--;
+        if (j > 0 && (RD(t, j - 1) == 'e' || RD(t, j - 1) == 'd' || RD(t, j - 1) == 'D'))
+            return __LINE__;
+    }
+    /* reject_irc_hostmasks (context._irc_hostmask): '!' in the token before the '@'
+     * (above), or the token in ( ) or [ ] (``(~ident@host) has joined``) */
+    Py_ssize_t ts = s, lo = s > 64 ? s - 64 : 0;
+    while (ts > lo) {
+        Py_UCS4 c = RD(t, ts - 1);
+        if (Py_UNICODE_ISSPACE(c) || c == '(' || c == '[' || c == '<')
+            break;
+        ts--;
+        if (c == '!')
+            return __LINE__;
+    }
+    Py_UCS4 opener = ts > 0 ? RD(t, ts - 1) : 0;
+    if ((opener == '(' || opener == '[') && (after == ')' || after == ']') && (r = maybe_irc(t, ts, e)) != 0)
+        return r;
+    /* reject_mail_trace_headers: ORCPT=rfc822; (context._ORCPT) */
+    for (Py_ssize_t i = s > 40 ? s - 40 : 0; i < s; i++)
+        if (RD(t, i) == ';')
+            return __LINE__;
+    /* reject_message_ids, reject_mail_trace_headers (context.header_name) */
+    if ((r = maybe_header(t, s, g)) != 0)
+        return r;
+    /* reject_obfuscated_addresses (context._spelled_at) */
+    return maybe_spelled_at(t, s);
+}
+
+/* Link.start, Link.end and Link.kind == "email" of a Link. */
+static int
+link_span(PyObject *link, Py_ssize_t *s, Py_ssize_t *e, int *email)
+{
+    PyObject *vs = PyObject_GetAttr(link, s_start), *ve = vs ? PyObject_GetAttr(link, s_end) : NULL;
+    PyObject *vk = ve ? PyObject_GetAttr(link, s_kind) : NULL;
+    int r = -1;
+    if (vk) {
+        *s = PyLong_AsSsize_t(vs);
+        *e = PyLong_AsSsize_t(ve);
+        if (!PyErr_Occurred()) {
+            *email = vk == s_email || (PyUnicode_Check(vk) && PyUnicode_Compare(vk, s_email) == 0);
+            r = 0;
+        }
+    }
+    Py_XDECREF(vs);
+    Py_XDECREF(ve);
+    Py_XDECREF(vk);
+    return r;
+}
+
+#define N_CONFIG 12
+
+static int
+read_config(PyObject *cfg, GateConfig *g)
+{
+    if (!PyTuple_Check(cfg) || PyTuple_GET_SIZE(cfg) != N_CONFIG) {
+        PyErr_SetString(PyExc_TypeError, "the gate's config must be the tuple of _gate.config()");
+        return -1;
+    }
+    g->file_ext = PyTuple_GET_ITEM(cfg, 0);
+    g->inner_ext = PyTuple_GET_ITEM(cfg, 1);
+    g->reverse_first = PyTuple_GET_ITEM(cfg, 2);
+    g->host_tlds = PyTuple_GET_ITEM(cfg, 3);
+    g->code_receivers = PyTuple_GET_ITEM(cfg, 4);
+    g->max_link = PyLong_AsSsize_t(PyTuple_GET_ITEM(cfg, 5));
+    g->max_part = PyLong_AsSsize_t(PyTuple_GET_ITEM(cfg, 6));
+    if (PyErr_Occurred())
+        return -1;
+    PyObject *cls = PyTuple_GET_ITEM(cfg, 7);
+    if (!PyBytes_Check(cls) || PyBytes_GET_SIZE(cls) != 0x10000) {
+        PyErr_SetString(PyExc_TypeError, "the gate's class table must be 0x10000 bytes");
+        return -1;
+    }
+    g->cls = (const uint8_t *)PyBytes_AS_STRING(cls);
+    g->astral_letters = PyTuple_GET_ITEM(cfg, 8);
+    g->confusable = PyTuple_GET_ITEM(cfg, 9);
+    g->headers = PyTuple_GET_ITEM(cfg, 10);
+    g->header_prefixes = PyTuple_GET_ITEM(cfg, 11);
+    if (!PyTuple_Check(g->astral_letters) || !PyTuple_Check(g->header_prefixes)) {
+        PyErr_SetString(PyExc_TypeError, "the gate's ranges and prefixes must be tuples");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(g->astral_letters); k++) {
+        PyObject *r = PyTuple_GET_ITEM(g->astral_letters, k);
+        if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 2 || !PyLong_Check(PyTuple_GET_ITEM(r, 0)) ||
+            !PyLong_Check(PyTuple_GET_ITEM(r, 1))) {
+            PyErr_SetString(PyExc_TypeError, "the gate's ranges must be (lo, hi) pairs of int");
+            return -1;
+        }
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(g->header_prefixes); k++)
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(g->header_prefixes, k))) {
+            PyErr_SetString(PyExc_TypeError, "the gate's header prefixes must be str");
+            return -1;
+        }
+    return 0;
+}
+
+/* The gate over a list of links: reasons (a list of int) or a mask (bytes | None). */
+static PyObject *
+run_gate(PyObject *const *args, Py_ssize_t nargs, int reasons)
+{
+    GateConfig g;
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "gate(text: str, links: list[Link], config: tuple)");
+        return NULL;
+    }
+    if (read_config(args[2], &g) < 0)
+        return NULL;
+    if (PyUnicode_READY(args[0]) < 0)
+        return NULL;
+    Text T;
+    text_of(&T, args[0]);
+    PyObject *links = args[1];
+    Py_ssize_t count = PyList_GET_SIZE(links);
+    PyObject *out = reasons ? PyList_New(count) : NULL;
+    if (reasons && !out)
+        return NULL;
+    for (Py_ssize_t k = 0; k < count && k < PyList_GET_SIZE(links); k++) {
+        PyObject *link = PyList_GET_ITEM(links, k);
+        Py_INCREF(link); /* a callback may run other threads */
+        Py_ssize_t s = 0, e = 0;
+        int email = 0;
+        int r = link_span(link, &s, &e, &email);
+        if (r == 0)
+            r = gate_one(&T, s, e, email, &g);
+        Py_DECREF(link);
+        if (r < 0) {
+            Py_XDECREF(out);
+            return NULL;
+        }
+        if (reasons) {
+            PyObject *v = PyLong_FromLong(r);
+            if (!v) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            PyList_SET_ITEM(out, k, v);
+            continue;
+        }
+        if (r && !out) {
+            out = PyBytes_FromStringAndSize(NULL, count);
+            if (!out)
+                return NULL;
+            memset(PyBytes_AS_STRING(out), 0, (size_t)count);
+        }
+        if (r)
+            PyBytes_AS_STRING(out)[k] = 1;
+    }
+    if (PyList_GET_SIZE(links) != count) {
+        Py_XDECREF(out);
+        PyErr_SetString(PyExc_RuntimeError, "the list of links changed during gate()");
+        return NULL;
+    }
+    if (!out)
+        Py_RETURN_NONE;
+    return out;
+}
+
+/* gate(text, links, config) -> bytes | None: one byte per link, 1 for a link some
+ * rule may touch (to the Python reference), 0 for a plain one; None when all are plain. */
+PyObject *
+py_gate(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return run_gate(args, nargs, 0);
+}
+
+/* gate_reasons(text, links, config) -> list[int]: 0 for a plain link, else the line of
+ * gate.c whose test sent it to Python (for tests and tuning). */
+PyObject *
+py_gate_reasons(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return run_gate(args, nargs, 1);
+}
+
+/* rules.cjk_host_cuts may propose a link: "://" then ASCII host characters and a
+ * non-ASCII character right after them (_CJK_GLUED_HOST needs a CJK letter there). */
+PyObject *
+py_cjk_cut_possible(PyObject *self, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "cjk_cut_possible(text: str)");
+        return NULL;
+    }
+    if (PyUnicode_READY(text) < 0)
+        return NULL;
+    if (PyUnicode_IS_ASCII(text))
+        Py_RETURN_FALSE;
+    Text T, *t = &T;
+    text_of(&T, text);
+    for (Py_ssize_t i = 0; i + 3 < t->n; i++) {
+        if (RD(t, i) != ':' || RD(t, i + 1) != '/' || RD(t, i + 2) != '/')
+            continue;
+        Py_ssize_t j = i + 3;
+        while (j < t->n) {
+            Py_UCS4 c = RD(t, j);
+            if (!(is_alnum_ascii(c) || c == '-' || c == '.'))
+                break;
+            j++;
+        }
+        if (j < t->n && RD(t, j) >= 128)
+            Py_RETURN_TRUE;
+    }
+    Py_RETURN_FALSE;
+}
