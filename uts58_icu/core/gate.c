@@ -61,11 +61,18 @@ maybe_spelled_at(const Text *t, Py_ssize_t s)
     Py_ssize_t j = s;
     while (j > 0 && s - j < 80 && Py_UNICODE_ISSPACE(RD(t, j - 1)))
         j--;
-    if (j == 0)
+    if (j < 2)
         return 0;
     Py_UCS4 c = RD(t, j - 1);
-    if (c == ']' || c == ')' || c == '}' || c == '>' || c == '-' || c == '_')
-        return __LINE__;
+    if (c == ']' || c == ')' || c == '}' || c == '>' || c == '-' || c == '_') {
+        /* "[at]", "(at)", "<at>", "-at-", "_at_" (_OBFUSCATED_AT) */
+        Py_ssize_t k = j - 1;
+        while (k > 0 && j - k < 8 && Py_UNICODE_ISSPACE(RD(t, k - 1)))
+            k--;
+        if (k >= 2 && (RD(t, k - 1) | 0x20) == 't' && (RD(t, k - 2) | 0x20) == 'a')
+            return __LINE__;
+        return 0;
+    }
     /* "at" or "AT" after white space (_SPELLED_AT, _OBFUSCATED_AT's "\sAT") */
     if (j >= 3 && Py_UNICODE_ISSPACE(RD(t, j - 3))) {
         Py_UCS4 b = RD(t, j - 2);
@@ -108,19 +115,39 @@ maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
     return 0;
 }
 
-/* A label of text[a:b] (ASCII) in a set of str (lower-cased first when lower): 1, 0, -1 error. */
+/* A label text[a:b] in a set of str (str.lower() first when lower): 1, 0, -1 error. */
 static int
 label_in(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *set, int lower)
 {
     if (set == Py_None || b <= a)
         return 0;
-    PyObject *s = PyUnicode_New(b - a, 127);
-    if (!s)
-        return -1;
-    Py_UCS1 *o = PyUnicode_1BYTE_DATA(s);
-    for (Py_ssize_t i = a; i < b; i++) {
-        Py_UCS4 c = RD(t, i);
-        *o++ = (Py_UCS1)(lower ? Py_TOLOWER(c) : c);
+    int ascii = 1;
+    for (Py_ssize_t i = a; i < b && ascii; i++)
+        if (RD(t, i) >= 128)
+            ascii = 0;
+    PyObject *s;
+    if (ascii) {
+        s = PyUnicode_New(b - a, 127);
+        if (!s)
+            return -1;
+        Py_UCS1 *o = PyUnicode_1BYTE_DATA(s);
+        for (Py_ssize_t i = a; i < b; i++) {
+            Py_UCS4 c = RD(t, i);
+            *o++ = (Py_UCS1)(lower ? Py_TOLOWER(c) : c);
+        }
+    }
+    else {
+        PyObject *sub = PyUnicode_Substring(t->obj, a, b);
+        if (!sub)
+            return -1;
+        if (!lower)
+            s = sub;
+        else {
+            s = PyObject_CallMethod(sub, "lower", NULL);
+            Py_DECREF(sub);
+            if (!s)
+                return -1;
+        }
     }
     int r = PySequence_Contains(set, s);
     Py_DECREF(s);
@@ -140,7 +167,17 @@ typedef struct {
     PyObject *confusable;      /* host -> bool (may be confusable), or None */
     PyObject *headers;         /* context: header names whose links a rule may drop */
     PyObject *header_prefixes; /* context._TRACE_PREFIXES */
+    PyObject *web_only;        /* rules._WEB_ONLY_TLDS */
+    PyObject *rules_receivers; /* rules._CODE_RECEIVERS */
+    PyObject *host_cue;        /* rules._host_cue(text, start) -> bool */
+    long drops;                /* D_* bits: the rules on whose rejection gate.c may decide */
+    int allow_drop;            /* no explain notes wanted, and no TLD named by the caller */
 } GateConfig;
+
+/* GateConfig.drops: a schemeless name these rules reject is dropped here (no Python). */
+#define D_REVERSE_DNS 0x01 /* reject_reverse_dns_names */
+#define D_FILE_NAMES 0x02  /* reject_file_names or guard_false_positives */
+#define D_GENERIC_TLD 0x04 /* reject_generic_tld_names */
 
 /* Bits of GateConfig.cls (rules.py's classes). */
 #define G_CJK_LETTER 0x01 /* rules._CJK_LETTER_CLASS */
@@ -164,55 +201,100 @@ cls_of(const GateConfig *g, Py_UCS4 c)
     return 0;
 }
 
-/* context.header_name(text, pos) names a header whose rules may drop the link
- * (reject_message_ids, reject_mail_trace_headers), conservatively: 1 for a folded or
- * quoted line (the Python follows it), else the name of the header the line starts
- * with, looked up. 0 when the line holds no header; -1 on error. */
-static int
-maybe_header(const Text *t, Py_ssize_t pos, const GateConfig *g)
+/* context._line_start: the start of the line holding pos, or -1 when it starts more
+ * than _MAX_LOOKBACK code points back (not a line start then: no header). */
+static Py_ssize_t
+line_start(const Text *t, Py_ssize_t pos)
 {
     Py_ssize_t lo = pos > 4000 ? pos - 4000 : 0; /* context._MAX_LOOKBACK */
     Py_ssize_t ls = pos;
     while (ls > lo && RD(t, ls - 1) != '\n')
         ls--;
     if (ls > 0 && RD(t, ls - 1) != '\n')
-        return 0; /* a line longer than the look-back: no header */
-    if (ls >= pos)
-        return 0;
-    Py_UCS4 c = RD(t, ls);
-    if (c == ' ' || c == '\t' || c == '>')
-        return __LINE__;
-    /* _HEADER_NAME: [A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?: */
-    if (!is_alpha_ascii(c))
-        return 0;
-    Py_ssize_t i = ls + 1;
-    while (i < pos && (is_alnum_ascii(RD(t, i)) || RD(t, i) == '-'))
+        return -1;
+    return ls;
+}
+
+/* _QUOTE_PREFIX.match(text, i): >(?: ?>)* ? -> its end (i when none). */
+static Py_ssize_t
+quote_prefix_end(const Text *t, Py_ssize_t i)
+{
+    if (i >= t->n || RD(t, i) != '>')
+        return i;
+    i++;
+    for (;;) {
+        if (i < t->n && RD(t, i) == '>')
+            i++;
+        else if (i + 1 < t->n && RD(t, i) == ' ' && RD(t, i + 1) == '>')
+            i += 2;
+        else
+            break;
+    }
+    if (i < t->n && RD(t, i) == ' ')
         i++;
-    if (i + 1 < pos && RD(t, i) == ' ' && is_alpha_ascii(RD(t, i + 1))) {
-        i += 2;
+    return i;
+}
+
+/* context.header_name(text, pos), step for step, then whether a rule may drop a link
+ * in that header (reject_message_ids, reject_mail_trace_headers): the name is in
+ * GateConfig.headers or starts with one of header_prefixes. 0 (no), a line number
+ * (yes), -1 (error). ls0: the line start of pos (line_start). */
+static int
+maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g)
+{
+    Py_ssize_t ls = ls0;
+    for (int line = 0; line < 60; line++) { /* context._MAX_LINES */
+        if (ls < 0)
+            return 0; /* a line longer than the look-back: no header */
+        Py_ssize_t body = quote_prefix_end(t, ls);
+        if (body < t->n && (RD(t, body) == ' ' || RD(t, body) == '\t')) { /* a folded line */
+            Py_ssize_t le = ls;
+            while (le < pos && RD(t, le) != '\n')
+                le++;
+            int content = 0;
+            for (Py_ssize_t i = ls; i < le && !content; i++) {
+                Py_UCS4 c = RD(t, i);
+                content = !(c == ' ' || c == '\t' || c == '>');
+            }
+            if (ls == 0 || !content)
+                return 0;
+            ls = line_start(t, ls - 1);
+            if (ls >= 0 && pos - ls > 4000)
+                return 0;
+            continue;
+        }
+        /* _HEADER_NAME.match(text, ls): (?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?): */
+        Py_ssize_t i = body, n0;
+        if (i >= pos || !is_alpha_ascii(RD(t, i)))
+            return 0;
+        n0 = i++;
         while (i < pos && (is_alnum_ascii(RD(t, i)) || RD(t, i) == '-'))
             i++;
-    }
-    if (!(i < pos && RD(t, i) == ':'))
-        return 0;
-    /* the name, lower case, ' ' as '-' (as header_name gives it) */
-    PyObject *name = PyUnicode_New(i - ls, 127);
-    if (!name)
-        return -1;
-    Py_UCS1 *o = PyUnicode_1BYTE_DATA(name);
-    for (Py_ssize_t k = ls; k < i; k++) {
-        Py_UCS4 d = RD(t, k);
-        *o++ = (Py_UCS1)(d == ' ' ? '-' : Py_TOLOWER(d));
-    }
-    int r = PySequence_Contains(g->headers, name);
-    if (r == 0) {
-        Py_ssize_t np = PyTuple_GET_SIZE(g->header_prefixes);
-        for (Py_ssize_t k = 0; k < np && r == 0; k++) {
-            r = PyUnicode_Tailmatch(name, PyTuple_GET_ITEM(g->header_prefixes, k), 0, PY_SSIZE_T_MAX, -1);
+        if (i + 1 < pos && RD(t, i) == ' ' && is_alpha_ascii(RD(t, i + 1))) {
+            Py_ssize_t k = i + 2;
+            while (k < pos && (is_alnum_ascii(RD(t, k)) || RD(t, k) == '-'))
+                k++;
+            if (k < pos && RD(t, k) == ':')
+                i = k;
         }
+        if (!(i < pos && RD(t, i) == ':'))
+            return 0; /* m.end() <= pos */
+        /* the name, lower case, ' ' as '-' */
+        PyObject *name = PyUnicode_New(i - n0, 127);
+        if (!name)
+            return -1;
+        Py_UCS1 *o = PyUnicode_1BYTE_DATA(name);
+        for (Py_ssize_t k = n0; k < i; k++) {
+            Py_UCS4 d = RD(t, k);
+            *o++ = (Py_UCS1)(d == ' ' ? '-' : Py_TOLOWER(d));
+        }
+        int r = PySequence_Contains(g->headers, name);
+        for (Py_ssize_t k = 0; r == 0 && k < PyTuple_GET_SIZE(g->header_prefixes); k++)
+            r = PyUnicode_Tailmatch(name, PyTuple_GET_ITEM(g->header_prefixes, k), 0, PY_SSIZE_T_MAX, -1);
+        Py_DECREF(name);
+        return r < 0 ? -1 : r ? __LINE__ : 0;
     }
-    Py_DECREF(name);
-    return r < 0 ? -1 : r ? __LINE__ : 0;
+    return 0;
 }
 
 /* reject_irc_hostmasks (context._irc_hostmask) for an address in ( ) or [ ]: an
@@ -333,57 +415,124 @@ maybe_confusable(const Text *t, Py_ssize_t a, Py_ssize_t b, const GateConfig *g)
     return v < 0 ? -1 : v ? __LINE__ : 0;
 }
 
-/* The host rules of a schemeless URL with an ASCII host text[s:he] (rules.reject_reason
- * after the context tests, context._code_name): reject_reverse_dns_names,
+/* rules._host_cue(text, start): 1, 0, -1 error. */
+static int
+host_cue(const Text *t, Py_ssize_t s, const GateConfig *g)
+{
+    PyObject *pos = PyLong_FromSsize_t(s);
+    if (!pos)
+        return -1;
+    PyObject *r = PyObject_CallFunctionObjArgs(g->host_cue, t->obj, pos, NULL);
+    Py_DECREF(pos);
+    if (!r)
+        return -1;
+    int v = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return v;
+}
+
+/* The host rules of a schemeless URL whose host is text[s:he] (rules.reject_reason after
+ * the context tests, context._code_name): reject_reverse_dns_names,
  * reject_code_expressions, reject_file_names, reject_abbreviations,
- * reject_generic_tld_names. after: the end of the host and port. */
+ * reject_generic_tld_names. after: the end of the host and port. Every other rule was
+ * ruled out by gate_one, so where one of D_* rejects the link for sure, *drop is set.
+ * Returns 0 (no rule), a line number, or -1 (error). */
 static int
 maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize_t e,
-                const GateConfig *g)
+                const GateConfig *g, int *drop)
 {
     if (he <= s)
         return __LINE__;
+    /* labels: rules._LABEL_SEP */
     Py_ssize_t first_end = s, nlabels = 1, last_start = s, prev_start = s;
-    while (first_end < he && RD(t, first_end) != '.')
+    while (first_end < he && !is_sep(RD(t, first_end)))
         first_end++;
     for (Py_ssize_t i = s; i < he; i++)
-        if (RD(t, i) == '.') {
+        if (is_sep(RD(t, i))) {
             nlabels++;
             prev_start = last_start;
             last_start = i + 1;
         }
     int r;
+    int may_drop = g->allow_drop;
     /* reject_reverse_dns_names */
-    if (nlabels >= 3 && (r = label_in(t, s, first_end, g->reverse_first, 1)) != 0)
+    if (nlabels >= 3 && (r = label_in(t, s, first_end, g->reverse_first, 1)) != 0) {
+        if (r > 0 && may_drop && (g->drops & D_REVERSE_DNS))
+            *drop = 1;
         return r < 0 ? -1 : __LINE__;
+    }
     /* reject_code_expressions (_code_name): a receiver, a camelCase inner label, .NET */
     if ((r = label_in(t, s, first_end, g->code_receivers, 0)) != 0)
         return r < 0 ? -1 : __LINE__;
     for (Py_ssize_t i = first_end; i < last_start; i++)
-        if (RD(t, i) >= 'A' && RD(t, i) <= 'Z')
+        if (Py_UNICODE_ISUPPER(RD(t, i)))
             return __LINE__;
     if (after < e && RD(t, after) == '/')
         return 0; /* rules.reject_reason: a path keeps the link */
-    /* reject_file_names: the TLD, a double extension, capitals in the last label */
+    /* reject_file_names: capitals in the last label, a double extension, the TLD */
     for (Py_ssize_t i = last_start; i < he; i++)
-        if (RD(t, i) >= 'A' && RD(t, i) <= 'Z')
+        if (Py_UNICODE_ISUPPER(RD(t, i)))
             return __LINE__;
-    if ((r = label_in(t, last_start, he, g->file_ext, 1)) != 0)
-        return r < 0 ? -1 : __LINE__;
     if (nlabels >= 3 && (r = label_in(t, prev_start, last_start - 1, g->inner_ext, 1)) != 0)
         return r < 0 ? -1 : __LINE__;
-    /* reject_abbreviations: a one-letter first label, a numeric first label */
-    if (first_end - s == 1)
-        return __LINE__;
-    if (nlabels >= 3 && is_ascii_digit_g(RD(t, s)))
-        return __LINE__;
-    /* reject_generic_tld_names: two labels under a TLD of three or more letters */
-    if (nlabels == 2 && he - last_start > 2) {
-        r = label_in(t, last_start, he, g->host_tlds, 1);
-        if (r <= 0)
-            return r < 0 ? -1 : __LINE__;
+    /* reject_abbreviations: a one-letter first label then labels of one or two letters
+     * (_ABBREVIATION), a numeric first label */
+    if (first_end - s == 1) {
+        int abbrev = 1;
+        Py_ssize_t len = 0;
+        for (Py_ssize_t i = first_end + 1; i <= he && abbrev; i++) {
+            if (i == he || is_sep(RD(t, i))) {
+                abbrev = len >= 1 && len <= 2;
+                len = 0;
+            }
+            else
+                len++;
+        }
+        if (abbrev)
+            return __LINE__;
     }
-    return 0;
+    if (nlabels >= 3 && Py_UNICODE_ISDIGIT(RD(t, s)))
+        return __LINE__;
+    int file = 0, generic = 0;
+    if ((r = label_in(t, last_start, he, g->file_ext, 1)) < 0)
+        return -1;
+    file = r;
+    /* reject_generic_tld_names: two labels under an ASCII TLD of three or more letters */
+    int ascii_tld = 1;
+    for (Py_ssize_t i = last_start; i < he; i++)
+        if (RD(t, i) >= 128)
+            ascii_tld = 0;
+    if (!file && ascii_tld && nlabels == 2 && he - last_start > 2) {
+        if ((r = label_in(t, last_start, he, g->host_tlds, 1)) < 0)
+            return -1;
+        generic = !r;
+    }
+    if (!file && !generic)
+        return 0;
+    if (!may_drop)
+        return __LINE__;
+    /* The rule is sure to reject unless a host cue keeps the name (_host_cue) */
+    if (file && !(g->drops & D_FILE_NAMES))
+        return __LINE__;
+    if (generic) {
+        if (!(g->drops & D_GENERIC_TLD))
+            return __LINE__;
+        for (Py_ssize_t i = s; i < first_end; i++) { /* rules._IDENTIFIER */
+            Py_UCS4 c = RD(t, i);
+            if (!(is_alnum_ascii(c) || c == '_'))
+                return __LINE__;
+        }
+        if ((r = label_in(t, last_start, he, g->web_only, 1)) != 0) {
+            if (r < 0)
+                return -1;
+            if ((r = label_in(t, s, first_end, g->rules_receivers, 1)) <= 0)
+                return r; /* a web site under .app, .dev, .page: the rule keeps it */
+        }
+    }
+    if ((r = host_cue(t, s, g)) != 0)
+        return r < 0 ? -1 : __LINE__;
+    *drop = 1;
+    return __LINE__;
 }
 
 /* The closing quote of rules._QUOTES for an opening one, else 0. */
@@ -407,7 +556,7 @@ quote_closer(Py_UCS4 c)
 /* 0 when no rule can touch the link text[s:e]; else a positive number (the line of the
  * test that sent it to Python, for gate_reasons()); -1 on error. */
 static int
-gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g)
+gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop)
 {
     Py_ssize_t n = t->n;
     int r;
@@ -535,12 +684,9 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
             /* cjk_boundary (rules.cjk_start) on [start, host end) */
             if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
                 return r;
-            for (Py_ssize_t i = s; i < he; i++)
-                if (RD(t, i) >= 128)
-                    return __LINE__; /* the name rules of a non-ASCII host: to Python */
         }
         /* reject_message_ids, reject_mail_trace_headers (context.header_name) */
-        if ((r = maybe_header(t, s, g)) != 0)
+        if ((r = maybe_header(t, s, line_start(t, s), g)) != 0)
             return r;
         /* reject_obfuscated_addresses, reject_obfuscated_email_domains */
         if ((r = maybe_spelled_at(t, s)) != 0)
@@ -548,19 +694,16 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
         /* What may stand before a schemeless name: reject_code_context ("/\$_={" and
          * "::"), reject_code_spans ('`'), reject_obfuscated_addresses ('@', ';', '>':
          * an address split by markup). */
-        if (before != 0 && before < 128 &&
-            !(Py_UNICODE_ISSPACE(before) || before == '(' || before == ',' || before == '[' || before == '<' ||
-              before == '"' || before == '\''))
+        if (before != 0 && before < 128 && strchr("/\\$_={:`@;>+*~", (int)before) != NULL)
             return __LINE__;
         /* What may stand after it: reject_code_context ("_(=[", '['), reject_code_spans
          * ('`'), reject_code_expressions (';', '?.'). */
         if (after != 0 && after < 128 &&
-            !(Py_UNICODE_ISSPACE(after) || after == '.' || after == ',' || after == ')' || after == ':' ||
-              after == '!' || after == '\'' || after == '"' || after == ']' || after == '>'))
+            (strchr("_(=[`;", (int)after) != NULL || (after == '?' && e + 1 < n && RD(t, e + 1) == '.')))
             return __LINE__;
         if (maybe_code_operand(t, s, e))
             return __LINE__;
-        return maybe_name_rule(t, s, he, after_host, e, g);
+        return maybe_name_rule(t, s, he, after_host, e, g, drop);
     }
     /* An email. */
     if (at < 0)
@@ -595,7 +738,9 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
         Py_ssize_t j = s - 1;
         while (j > 0 && (Py_UNICODE_ISSPACE(RD(t, j - 1)) || RD(t, j - 1) == ':' || RD(t, j - 1) == '='))
             j--;
-        if (j > 0 && (RD(t, j - 1) == 'e' || RD(t, j - 1) == 'd' || RD(t, j - 1) == 'D'))
+        /* "article", "...ID", "...Id" */
+        if ((j >= 7 && starts(t, j - 7, "article", 7)) ||
+            (j >= 2 && (RD(t, j - 2) | 0x20) == 'i' && (RD(t, j - 1) | 0x20) == 'd'))
             return __LINE__;
     }
     /* reject_irc_hostmasks (context._irc_hostmask): '!' in the token before the '@'
@@ -617,7 +762,7 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
         if (RD(t, i) == ';')
             return __LINE__;
     /* reject_message_ids, reject_mail_trace_headers (context.header_name) */
-    if ((r = maybe_header(t, s, g)) != 0)
+    if ((r = maybe_header(t, s, line_start(t, s), g)) != 0)
         return r;
     /* reject_obfuscated_addresses (context._spelled_at) */
     return maybe_spelled_at(t, s);
@@ -644,7 +789,7 @@ link_span(PyObject *link, Py_ssize_t *s, Py_ssize_t *e, int *email)
     return r;
 }
 
-#define N_CONFIG 12
+#define N_CONFIG 16
 
 static int
 read_config(PyObject *cfg, GateConfig *g)
@@ -672,6 +817,12 @@ read_config(PyObject *cfg, GateConfig *g)
     g->confusable = PyTuple_GET_ITEM(cfg, 9);
     g->headers = PyTuple_GET_ITEM(cfg, 10);
     g->header_prefixes = PyTuple_GET_ITEM(cfg, 11);
+    g->web_only = PyTuple_GET_ITEM(cfg, 12);
+    g->rules_receivers = PyTuple_GET_ITEM(cfg, 13);
+    g->host_cue = PyTuple_GET_ITEM(cfg, 14);
+    g->drops = PyLong_AsLong(PyTuple_GET_ITEM(cfg, 15));
+    if (g->drops == -1 && PyErr_Occurred())
+        return -1;
     if (!PyTuple_Check(g->astral_letters) || !PyTuple_Check(g->header_prefixes)) {
         PyErr_SetString(PyExc_TypeError, "the gate's ranges and prefixes must be tuples");
         return -1;
@@ -697,11 +848,13 @@ static PyObject *
 run_gate(PyObject *const *args, Py_ssize_t nargs, int reasons)
 {
     GateConfig g;
-    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyList_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "gate(text: str, links: list[Link], config: tuple)");
+    if (nargs != 4 || !PyUnicode_Check(args[0]) || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "gate(text: str, links: list[Link], config: tuple, allow_drop: bool)");
         return NULL;
     }
     if (read_config(args[2], &g) < 0)
+        return NULL;
+    if ((g.allow_drop = PyObject_IsTrue(args[3])) < 0)
         return NULL;
     if (PyUnicode_READY(args[0]) < 0)
         return NULL;
@@ -717,16 +870,17 @@ run_gate(PyObject *const *args, Py_ssize_t nargs, int reasons)
         Py_INCREF(link); /* a callback may run other threads */
         Py_ssize_t s = 0, e = 0;
         int email = 0;
+        int drop = 0;
         int r = link_span(link, &s, &e, &email);
         if (r == 0)
-            r = gate_one(&T, s, e, email, &g);
+            r = gate_one(&T, s, e, email, &g, &drop);
         Py_DECREF(link);
         if (r < 0) {
             Py_XDECREF(out);
             return NULL;
         }
         if (reasons) {
-            PyObject *v = PyLong_FromLong(r);
+            PyObject *v = PyLong_FromLong(drop ? -r : r);
             if (!v) {
                 Py_DECREF(out);
                 return NULL;
@@ -741,7 +895,7 @@ run_gate(PyObject *const *args, Py_ssize_t nargs, int reasons)
             memset(PyBytes_AS_STRING(out), 0, (size_t)count);
         }
         if (r)
-            PyBytes_AS_STRING(out)[k] = 1;
+            PyBytes_AS_STRING(out)[k] = drop ? 2 : 1;
     }
     if (PyList_GET_SIZE(links) != count) {
         Py_XDECREF(out);
@@ -753,16 +907,17 @@ run_gate(PyObject *const *args, Py_ssize_t nargs, int reasons)
     return out;
 }
 
-/* gate(text, links, config) -> bytes | None: one byte per link, 1 for a link some
- * rule may touch (to the Python reference), 0 for a plain one; None when all are plain. */
+/* gate(text, links, config, allow_drop) -> bytes | None: one byte per link, 0 for a
+ * plain one, 1 for a link some rule may touch (to the Python reference), 2 for a link
+ * a rule rejects for sure (only with allow_drop); None when all are plain. */
 PyObject *
 py_gate(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     return run_gate(args, nargs, 0);
 }
 
-/* gate_reasons(text, links, config) -> list[int]: 0 for a plain link, else the line of
- * gate.c whose test sent it to Python (for tests and tuning). */
+/* gate_reasons(text, links, config, allow_drop) -> list[int]: 0 for a plain link, else
+ * the line of gate.c whose test sent it to Python, negative for a drop (tests, tuning). */
 PyObject *
 py_gate_reasons(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {

@@ -132,6 +132,13 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         None if policy.idn_display == "unicode" else _may_be_confusable,
         context._MSGID_HEADERS | context._TRACE_HEADERS | {"reply-to", "in-reply"},
         tuple(context._TRACE_PREFIXES),
+        rules._WEB_ONLY_TLDS,
+        rules._CODE_RECEIVERS,
+        rules._host_cue,
+        # the rules whose rejection of a plain schemeless name gate.c decides (D_* bits)
+        (0x01 if policy.reject_reverse_dns_names else 0)
+        | (0x02 if policy.reject_file_names or policy.guard_false_positives else 0)
+        | (0x04 if policy.reject_generic_tld_names else 0),
     )
 
 
@@ -144,11 +151,13 @@ def config(policy: LinkPolicy) -> tuple[Any, ...] | None:
 
 
 _MODULE = _accel._SPEEDUPS
-#: ``gate(text, links, config) -> bytes | None``: 1 for each link a rule may touch
-#: (None when there is none); None on the pure-Python path (the tests set it to None
+#: ``gate(text, links, config, allow_drop) -> bytes | None``: per link 0 (no rule can
+#: touch it), 1 (a rule may: to Python) or 2 (a rule rejects it for sure; only with
+#: ``allow_drop``); None when all are 0. None on the pure-Python path (the tests set it to None
 #: to compare both paths in one process).
 gate = None if _MODULE is None else _MODULE.gate
-#: ``gate_reasons(text, links, config) -> list[int]``: why each link went to Python.
+#: ``gate_reasons(text, links, config, allow_drop) -> list[int]``: why each link went to
+#: Python (a line of gate.c; negative: dropped there).
 gate_reasons = None if _MODULE is None else _MODULE.gate_reasons
 #: ``cjk_cut_possible(text) -> bool``: whether ``rules.cjk_host_cuts`` may propose a link.
 cjk_cut_possible = None if _MODULE is None else _MODULE.cjk_cut_possible

@@ -35,6 +35,7 @@ from ..core.detection import (
 )
 from ..core.escaping import decode_for_checks
 from ..core.termination import Note
+from ..core.tlds import default_tlds
 from . import _gate, context, rules
 from .homographs import homograph_flags
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns, resolve_policy
@@ -112,7 +113,7 @@ def find_links(
         return links
     gate, config = _gate.gate, _gate.config(pol)
     if gate is not None and config is not None and not (pol.cjk_host_cut and _gate.cjk_cut_possible(text)):
-        mask = gate(text, links, config)
+        mask = gate(text, links, config, tlds is None)
         if mask is None:  # no rule can touch any link (the compiled gate, issue 19)
             return links
         return list(_apply_masked(text, links, mask, pol, use, None))
@@ -233,7 +234,10 @@ def _apply_gated(
         chunk = list(islice(it, 1024))
         if not chunk:
             return
-        yield from _apply_masked(text, chunk, gate(text, chunk, config), policy, tlds, say, covered)
+        # a sure rejection is decided by the gate only where no note is wanted and the
+        # caller named no TLD (rules.named_tld)
+        drops = say is None and (tlds is None or tlds is default_tlds())
+        yield from _apply_masked(text, chunk, gate(text, chunk, config, drops), policy, tlds, say, covered)
 
 
 def _apply_masked(
@@ -246,10 +250,12 @@ def _apply_masked(
         yield from links
         return
     for k, link in enumerate(links):
-        if mask is not None and mask[k]:
+        m = 0 if mask is None else mask[k]
+        if m == 1:
             yield from _apply(text, (link,), policy, tlds, say, covered)
-        elif link.start >= covered[0]:  # not inside an extended mailto: link
+        elif m == 0 and link.start >= covered[0]:  # not inside an extended mailto: link
             yield link
+        # m == 2: a rule rejects it for sure (gate.c)
 
 
 def _apply(
