@@ -376,6 +376,10 @@ static PyMethodDef methods[] = {
      "gate_reasons(text, links, config) -> list[int]: why each link went to Python (gate.c lines)."},
     {"cjk_cut_possible", py_cjk_cut_possible, METH_O,
      "cjk_cut_possible(text) -> bool: whether rules.cjk_host_cuts may propose a link."},
+    {"dotless_after_scheme", (PyCFunction)(void (*)(void))py_dotless_after_scheme, METH_FASTCALL,
+     "dotless_after_scheme(text, hosts) -> bool: '://' then one of the ASCII host names."},
+    {"scan_gated", (PyCFunction)(void (*)(void))py_scan_gated, METH_FASTCALL,
+     "scan_gated(text, config, dotless_hosts, names, cjk_host_cut): scan and gate in one call (gate.c)."},
     {"fast_links", fast_links, METH_NOARGS, "Whether Links are built without calling the class."},
     {NULL, NULL, 0, NULL},
 };

@@ -162,6 +162,8 @@ PyObject *scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_gate(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_gate_reasons(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_cjk_cut_possible(PyObject *self, PyObject *text);
+PyObject *py_dotless_after_scheme(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_scan_gated(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 
 #if defined(__GNUC__) && !defined(_WIN32)
 #pragma GCC visibility pop

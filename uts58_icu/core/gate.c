@@ -845,22 +845,11 @@ read_config(PyObject *cfg, GateConfig *g)
 
 /* The gate over a list of links: reasons (a list of int) or a mask (bytes | None). */
 static PyObject *
-run_gate(PyObject *const *args, Py_ssize_t nargs, int reasons)
+gate_links(PyObject *text, PyObject *links, GateConfig *gp, int reasons)
 {
-    GateConfig g;
-    if (nargs != 4 || !PyUnicode_Check(args[0]) || !PyList_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "gate(text: str, links: list[Link], config: tuple, allow_drop: bool)");
-        return NULL;
-    }
-    if (read_config(args[2], &g) < 0)
-        return NULL;
-    if ((g.allow_drop = PyObject_IsTrue(args[3])) < 0)
-        return NULL;
-    if (PyUnicode_READY(args[0]) < 0)
-        return NULL;
+    GateConfig g = *gp;
     Text T;
-    text_of(&T, args[0]);
-    PyObject *links = args[1];
+    text_of(&T, text);
     Py_ssize_t count = PyList_GET_SIZE(links);
     PyObject *out = reasons ? PyList_New(count) : NULL;
     if (reasons && !out)
@@ -907,6 +896,23 @@ run_gate(PyObject *const *args, Py_ssize_t nargs, int reasons)
     return out;
 }
 
+static PyObject *
+run_gate(PyObject *const *args, Py_ssize_t nargs, int reasons)
+{
+    GateConfig g;
+    if (nargs != 4 || !PyUnicode_Check(args[0]) || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "gate(text: str, links: list[Link], config: tuple, allow_drop: bool)");
+        return NULL;
+    }
+    if (read_config(args[2], &g) < 0)
+        return NULL;
+    if ((g.allow_drop = PyObject_IsTrue(args[3])) < 0)
+        return NULL;
+    if (PyUnicode_READY(args[0]) < 0)
+        return NULL;
+    return gate_links(args[0], args[1], &g, reasons);
+}
+
 /* gate(text, links, config, allow_drop) -> bytes | None: one byte per link, 0 for a
  * plain one, 1 for a link some rule may touch (to the Python reference), 2 for a link
  * a rule rejects for sure (only with allow_drop); None when all are plain. */
@@ -942,15 +948,134 @@ py_cjk_cut_possible(PyObject *self, PyObject *text)
     for (Py_ssize_t i = 0; i + 3 < t->n; i++) {
         if (RD(t, i) != ':' || RD(t, i + 1) != '/' || RD(t, i + 2) != '/')
             continue;
-        Py_ssize_t j = i + 3;
+        Py_ssize_t j = i + 3, dot = -1;
         while (j < t->n) {
             Py_UCS4 c = RD(t, j);
             if (!(is_alnum_ascii(c) || c == '-' || c == '.'))
                 break;
+            if (c == '.')
+                dot = j;
             j++;
         }
-        if (j < t->n && RD(t, j) >= 128)
-            Py_RETURN_TRUE;
+        /* _CJK_GLUED_HOST: labels, then '.' and two or more letters, then a CJK letter */
+        if (j < t->n && RD(t, j) >= 128 && dot > i + 3 && j - dot > 2) {
+            int letters = 1;
+            for (Py_ssize_t k = dot + 1; k < j; k++)
+                if (!is_alpha_ascii(RD(t, k)))
+                    letters = 0;
+            if (letters)
+                Py_RETURN_TRUE;
+        }
     }
     Py_RETURN_FALSE;
+}
+
+/* dotless_after_scheme(text, hosts) -> bool: whether "://" is followed by one of hosts
+ * (ASCII names, lower case), ignoring case: apply._dotless_after_scheme's search, for
+ * ASCII names. A non-ASCII character where a name's letter may stand counts as a match
+ * (re's IGNORECASE folds 'K' and U+212A KELVIN SIGN alike): the scan with the dotless
+ * hosts then runs, which finds the same links, only slower. */
+PyObject *
+py_dotless_after_scheme(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "dotless_after_scheme(text: str, hosts: tuple[str, ...])");
+        return NULL;
+    }
+    PyObject *hosts = args[1];
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(hosts); k++) {
+        PyObject *h = PyTuple_GET_ITEM(hosts, k);
+        if (!PyUnicode_Check(h) || !PyUnicode_IS_ASCII(h)) {
+            PyErr_SetString(PyExc_TypeError, "dotless_after_scheme: hosts must be ASCII str");
+            return NULL;
+        }
+    }
+    if (PyUnicode_READY(args[0]) < 0)
+        return NULL;
+    Text T, *t = &T;
+    text_of(&T, args[0]);
+    for (Py_ssize_t i = 0; i + 3 < t->n; i++) {
+        if (RD(t, i) != ':' || RD(t, i + 1) != '/' || RD(t, i + 2) != '/')
+            continue;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(hosts); k++) {
+            PyObject *h = PyTuple_GET_ITEM(hosts, k);
+            const Py_UCS1 *name = PyUnicode_1BYTE_DATA(h);
+            Py_ssize_t len = PyUnicode_GET_LENGTH(h), m = 0;
+            while (m < len && i + 3 + m < t->n) {
+                Py_UCS4 c = RD(t, i + 3 + m);
+                if (c >= 128)
+                    Py_RETURN_TRUE;
+                if ((Py_UCS4)Py_TOLOWER(c) != (Py_UCS4)Py_TOLOWER(name[m]))
+                    break;
+                m++;
+            }
+            if (m == len)
+                Py_RETURN_TRUE;
+        }
+    }
+    Py_RETURN_FALSE;
+}
+
+/* scan_gated(text, config, dotless_hosts, names, cjk_host_cut) -> list | (list, bytes) | None:
+ * apply._gated_defaults in one call: the scan with every default (plus dotless_hosts
+ * where "://" is followed by one of names), then the gate with sure drops allowed.
+ * A list: the links of the policy. (links, mask): the links marked 1 go to the Python
+ * rules (apply._apply_masked). None: rules.cjk_host_cuts may add a link, the full path. */
+PyObject *
+py_scan_gated(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    GateConfig g;
+    if (nargs != 5 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "scan_gated(text, config, dotless_hosts, names, cjk_host_cut)");
+        return NULL;
+    }
+    if (read_config(args[1], &g) < 0)
+        return NULL;
+    g.allow_drop = 1;
+    int cjk = PyObject_IsTrue(args[4]);
+    if (cjk < 0)
+        return NULL;
+    if (cjk) {
+        PyObject *r = py_cjk_cut_possible(self, args[0]);
+        if (!r)
+            return NULL;
+        Py_DECREF(r);
+        if (r == Py_True)
+            Py_RETURN_NONE;
+    }
+    PyObject *links;
+    int dotless = 0;
+    if (PyTuple_GET_SIZE(args[3]) > 0) {
+        PyObject *dargs[2] = {args[0], args[3]};
+        PyObject *r = py_dotless_after_scheme(self, dargs, 2);
+        if (!r)
+            return NULL;
+        Py_DECREF(r);
+        dotless = r == Py_True;
+    }
+    if (dotless) {
+        PyObject *sargs[6] = {args[0], Py_None, Py_True, Py_True, special_schemes, args[2]};
+        if (!configured && ensure_configured() < 0)
+            return NULL;
+        links = scan(self, sargs, 6);
+    }
+    else
+        links = scan(self, args, 1);
+    if (!links)
+        return NULL;
+    if (PyList_GET_SIZE(links) == 0)
+        return links;
+    PyObject *mask = gate_links(args[0], links, &g, 0);
+    if (!mask) {
+        Py_DECREF(links);
+        return NULL;
+    }
+    if (mask == Py_None) {
+        Py_DECREF(mask);
+        return links;
+    }
+    PyObject *out = PyTuple_Pack(2, links, mask);
+    Py_DECREF(links);
+    Py_DECREF(mask);
+    return out;
 }

@@ -150,6 +150,28 @@ def config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         return None
 
 
+_BY_ID: dict[int, tuple[LinkPolicy, tuple[Any, ...] | None]] = {}
+
+
+@lru_cache(maxsize=16)
+def ascii_names(hosts: frozenset[str]) -> tuple[str, ...] | None:
+    """``hosts`` as a tuple when every name is ASCII (for :data:`dotless_after_scheme`)."""
+    return tuple(sorted(hosts)) if all(h.isascii() for h in hosts) else None
+
+
+def config_of(policy: LinkPolicy) -> tuple[Any, ...] | None:
+    """:func:`config` looked up by identity first (the same policy object is passed on
+    every call: ``LinkPolicy.recommended()``), without hashing the dataclass."""
+    hit = _BY_ID.get(id(policy))
+    if hit is not None and hit[0] is policy:
+        return hit[1]
+    cfg = config(policy)
+    if len(_BY_ID) >= 64:
+        _BY_ID.clear()
+    _BY_ID[id(policy)] = (policy, cfg)  # keeps the policy alive: its id stays its own
+    return cfg
+
+
 _MODULE = _accel._SPEEDUPS
 #: ``gate(text, links, config, allow_drop) -> bytes | None``: per link 0 (no rule can
 #: touch it), 1 (a rule may: to Python) or 2 (a rule rejects it for sure; only with
@@ -159,5 +181,10 @@ gate = None if _MODULE is None else _MODULE.gate
 #: ``gate_reasons(text, links, config, allow_drop) -> list[int]``: why each link went to
 #: Python (a line of gate.c; negative: dropped there).
 gate_reasons = None if _MODULE is None else _MODULE.gate_reasons
+#: ``dotless_after_scheme(text, hosts) -> bool``: ``'://'`` then one of the ASCII names.
+dotless_after_scheme = None if _MODULE is None else _MODULE.dotless_after_scheme
+#: ``scan_gated(text, config, dotless_hosts, names, cjk_host_cut)``: the scan and the gate
+#: in one call (``apply._gated_defaults``).
+scan_gated = None if _MODULE is None else _MODULE.scan_gated
 #: ``cjk_cut_possible(text) -> bool``: whether ``rules.cjk_host_cuts`` may propose a link.
 cjk_cut_possible = None if _MODULE is None else _MODULE.cjk_cut_possible

@@ -100,10 +100,15 @@ def find_links(
     of the base detector (:func:`uts58_icu.core.detection.find_links`).
     """
     if (
-        FAST_DEFAULT_SCAN is not None and type(text) is str and tlds is None and policy is None
+        FAST_DEFAULT_SCAN is not None and type(text) is str and tlds is None
         and emails is True and schemeless is True and schemes == ()
     ):
-        return FAST_DEFAULT_SCAN(text)  # every default: the compiled core at once
+        if policy is None:
+            return FAST_DEFAULT_SCAN(text)  # every default: the compiled core at once
+        if isinstance(policy, LinkPolicy) and policy is not DEFAULT_POLICY:
+            fast = _gated_defaults(text, policy)  # the compiled gate (issue 19)
+            if fast is not None:
+                return fast
     _check(text, tlds)
     pol = _check_policy(policy)
     opts = _options(text, pol, emails, schemeless, schemes)
@@ -118,6 +123,45 @@ def find_links(
             return links
         return list(_apply_masked(text, links, mask, pol, use, None))
     return list(apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use))
+
+
+def _gated_defaults(text: str, policy: LinkPolicy) -> list[Link] | None:
+    """``find_links(text, policy=policy)`` with every other argument at its default, by the
+    compiled core and gate in one call; None when the gate cannot serve the policy or the
+    text (the full path then runs)."""
+    global _LAST_FAST
+    last = _LAST_FAST
+    if last[0] is policy:
+        args = last[1]
+    else:
+        args = _fast_args(policy)
+        _LAST_FAST = (policy, args)
+    if args is None:
+        return None
+    out = _gate.scan_gated(text, *args)  # type: ignore[misc]
+    if out is None or type(out) is list:
+        return out  # type: ignore[no-any-return]
+    links, mask = out
+    return list(_apply_masked(text, links, mask, policy, tld_set(None), None))
+
+
+def _fast_args(policy: LinkPolicy) -> tuple[object, ...] | None:
+    """The arguments of ``_gate.scan_gated`` after the text for ``policy``, or None."""
+    config = _gate.config_of(policy)
+    if config is None or _gate.scan_gated is None:
+        return None
+    hosts = policy.dotless_hosts
+    names = _gate.ascii_names(hosts) if hosts else ()
+    if names is None:
+        return None  # non-ASCII dotless names: the regular expression of the full path
+    try:
+        opts = _cached_options(True, True, (), hosts)
+    except (TypeError, ValueError):
+        return None  # the full path raises the error
+    return (config, opts.dotless_hosts, names, policy.cjk_host_cut)
+
+
+_LAST_FAST: tuple[object, tuple[object, ...] | None] = (None, None)
 
 
 def iter_links(
