@@ -261,7 +261,8 @@ def apply_policy(
 ) -> Iterator[Link]:
     """The links of ``policy`` from base-algorithm ``links``: each dropped, kept, or narrowed."""
     gate, config = _gate.gate, _gate.config(policy)
-    if gate is None or config is None:
+    if gate is None or config is None or say is not None:
+        # explain (say): the rules on every link, so that the notes come in their order
         return _apply(text, links, policy, tlds, say, [0])
     return _apply_gated(text, links, policy, tlds, say, gate, config)
 
@@ -278,9 +279,9 @@ def _apply_gated(
         chunk = list(islice(it, 1024))
         if not chunk:
             return
-        # a sure rejection is decided by the gate only where no note is wanted and the
-        # caller named no TLD (rules.named_tld)
-        drops = say is None and (tlds is None or tlds is default_tlds())
+        # a sure rejection is decided by the gate only where the caller named no TLD
+        # (rules.named_tld)
+        drops = tlds is None or tlds is default_tlds()
         yield from _apply_masked(text, chunk, gate(text, chunk, config, drops), policy, tlds, say, covered)
 
 
