@@ -51,6 +51,28 @@ text_of(Text *t, PyObject *obj)
 
 /* ------------------------------------------------------------- Links */
 
+/* Link.start, Link.end and Link.kind (borrowed) read from the slots of a Link made by
+ * this module's class: 1 when done, 0 when the caller must use getattr. */
+int
+link_slots(PyObject *link, Py_ssize_t *start, Py_ssize_t *end, PyObject **kind)
+{
+    if (!fast_link || Py_TYPE(link) != link_type)
+        return 0;
+    PyObject *vs = *(PyObject **)((char *)link + off_fields[0]);
+    PyObject *ve = *(PyObject **)((char *)link + off_fields[1]);
+    PyObject *vk = *(PyObject **)((char *)link + off_fields[2]);
+    if (!vs || !ve || !vk || !PyLong_CheckExact(vs) || !PyLong_CheckExact(ve))
+        return 0;
+    *start = PyLong_AsSsize_t(vs);
+    *end = PyLong_AsSsize_t(ve);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    *kind = vk;
+    return 1;
+}
+
 PyObject *
 make_link(Py_ssize_t start, Py_ssize_t end, PyObject *kind, PyObject *text, PyObject *href)
 {

@@ -124,6 +124,7 @@ extern PyObject *s_url, *s_email, *s_https, *s_http, *s_mailto;
 extern PyObject *s_start, *s_end, *s_kind, *empty_tuple;
 
 int ensure_configured(void);
+int link_slots(PyObject *link, Py_ssize_t *start, Py_ssize_t *end, PyObject **kind);
 PyObject *make_link(Py_ssize_t start, Py_ssize_t end, PyObject *kind, PyObject *text, PyObject *href);
 /* Text of a str argument (after PyUnicode_READY). */
 void text_of(Text *t, PyObject *obj);

@@ -772,6 +772,11 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
 static int
 link_span(PyObject *link, Py_ssize_t *s, Py_ssize_t *e, int *email)
 {
+    PyObject *kind;
+    if (link_slots(link, s, e, &kind)) {
+        *email = kind == s_email || (PyUnicode_Check(kind) && PyUnicode_Compare(kind, s_email) == 0);
+        return 0;
+    }
     PyObject *vs = PyObject_GetAttr(link, s_start), *ve = vs ? PyObject_GetAttr(link, s_end) : NULL;
     PyObject *vk = ve ? PyObject_GetAttr(link, s_kind) : NULL;
     int r = -1;
@@ -930,6 +935,29 @@ py_gate_reasons(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return run_gate(args, nargs, 1);
 }
 
+/* The next "://" at or after i, or -1; memchr on 1-byte text. */
+static Py_ssize_t
+next_authority(const Text *t, Py_ssize_t i)
+{
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        while (i + 3 < t->n) {
+            const Py_UCS1 *p = memchr(d + i, ':', (size_t)(t->n - 3 - i));
+            if (!p)
+                return -1;
+            i = p - d;
+            if (d[i + 1] == '/' && d[i + 2] == '/')
+                return i;
+            i++;
+        }
+        return -1;
+    }
+    for (; i + 3 < t->n; i++)
+        if (RD(t, i) == ':' && RD(t, i + 1) == '/' && RD(t, i + 2) == '/')
+            return i;
+    return -1;
+}
+
 /* rules.cjk_host_cuts may propose a link: "://" then ASCII host characters and a
  * non-ASCII character right after them (_CJK_GLUED_HOST needs a CJK letter there). */
 PyObject *
@@ -945,9 +973,7 @@ py_cjk_cut_possible(PyObject *self, PyObject *text)
         Py_RETURN_FALSE;
     Text T, *t = &T;
     text_of(&T, text);
-    for (Py_ssize_t i = 0; i + 3 < t->n; i++) {
-        if (RD(t, i) != ':' || RD(t, i + 1) != '/' || RD(t, i + 2) != '/')
-            continue;
+    for (Py_ssize_t i = next_authority(t, 0); i >= 0; i = next_authority(t, i + 1)) {
         Py_ssize_t j = i + 3, dot = -1;
         while (j < t->n) {
             Py_UCS4 c = RD(t, j);
@@ -994,9 +1020,7 @@ py_dotless_after_scheme(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     Text T, *t = &T;
     text_of(&T, args[0]);
-    for (Py_ssize_t i = 0; i + 3 < t->n; i++) {
-        if (RD(t, i) != ':' || RD(t, i + 1) != '/' || RD(t, i + 2) != '/')
-            continue;
+    for (Py_ssize_t i = next_authority(t, 0); i >= 0; i = next_authority(t, i + 1)) {
         for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(hosts); k++) {
             PyObject *h = PyTuple_GET_ITEM(hosts, k);
             const Py_UCS1 *name = PyUnicode_1BYTE_DATA(h);

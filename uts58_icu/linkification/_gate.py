@@ -77,7 +77,7 @@ def _class_ranges(cls: str) -> list[tuple[int, int]]:
 @lru_cache(maxsize=1)
 def _tables() -> tuple[bytes, tuple[tuple[int, int], ...]]:
     """gate.c's class table (G_* bits per BMP code point) and the astral CJK letters."""
-    table = bytearray(0x10000)
+    table = 0
     astral = []
     hiragana = rules._HIRAGANA.pattern.strip("[]")
     for bit, ranges in (
@@ -88,16 +88,14 @@ def _tables() -> tuple[bytes, tuple[tuple[int, int], ...]]:
         (0x10, [(ord(c), ord(c)) for c in rules._BIDI_CONTROLS]
          + list(unicode_set_ranges(r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]"))),
     ):
+        plane = bytearray(0x10000)  # this bit, by slices (no loop per code point)
         for lo, hi in ranges:
-            if lo >= 0x10000:
-                if bit == 0x01:
-                    astral.append((lo, hi))
-                continue  # astral default-ignorables: the core's own flag table
-            for cp in range(lo, min(hi, 0xFFFF) + 1):
-                table[cp] |= bit
             if hi >= 0x10000 and bit == 0x01:
-                astral.append((0x10000, hi))
-    return bytes(table), tuple(astral)
+                astral.append((max(lo, 0x10000), hi))
+            if lo < 0x10000:  # astral default-ignorables: the core's own flag table
+                plane[lo : min(hi, 0xFFFF) + 1] = bytes([bit]) * (min(hi, 0xFFFF) + 1 - lo)
+        table |= int.from_bytes(plane, "little")
+    return table.to_bytes(0x10000, "little"), tuple(astral)
 
 
 @lru_cache(maxsize=4096)
