@@ -171,8 +171,15 @@ typedef struct {
     PyObject *rules_receivers; /* rules._CODE_RECEIVERS */
     PyObject *host_cue;        /* rules._host_cue(text, start) -> bool */
     long drops;                /* D_* bits: the rules on whose rejection gate.c may decide */
-    int allow_drop;            /* no explain notes wanted, and no TLD named by the caller */
+    int allow_drop;            /* no TLD named by the caller */
+    struct LineCache *lines;   /* line starts met so far (links come in text order) */
 } GateConfig;
+
+/* The start of the line of the last position asked (links come in order: the text is
+ * read once for all of them). */
+typedef struct LineCache {
+    Py_ssize_t pos, start; /* start: just after the last '\n' before pos, or 0 */
+} LineCache;
 
 /* GateConfig.drops: a schemeless name these rules reject is dropped here (no Python). */
 #define D_REVERSE_DNS 0x01 /* reject_reverse_dns_names */
@@ -213,6 +220,22 @@ line_start(const Text *t, Py_ssize_t pos)
     if (ls > 0 && RD(t, ls - 1) != '\n')
         return -1;
     return ls;
+}
+
+/* line_start(t, pos) through the cache of a gate run: linear over the links of a text. */
+static Py_ssize_t
+line_start_cached(const Text *t, Py_ssize_t pos, LineCache *lc)
+{
+    if (!lc || pos < lc->pos)
+        return line_start(t, pos);
+    Py_ssize_t start = lc->start;
+    for (Py_ssize_t i = lc->pos; i < pos; i++)
+        if (RD(t, i) == '\n')
+            start = i + 1;
+    lc->pos = pos;
+    lc->start = start;
+    Py_ssize_t lo = pos > 4000 ? pos - 4000 : 0; /* context._MAX_LOOKBACK */
+    return start >= lo ? start : -1;
 }
 
 /* _QUOTE_PREFIX.match(text, i): >(?: ?>)* ? -> its end (i when none). */
@@ -419,6 +442,24 @@ maybe_confusable(const Text *t, Py_ssize_t a, Py_ssize_t b, const GateConfig *g)
 static int
 host_cue(const Text *t, Py_ssize_t s, const GateConfig *g)
 {
+    /* _HOST_CUE ends with a cue word or an arrow, then \s*:?\s*: without one of the last
+     * words of its alternatives before the name, no cue (and no call) */
+    static const char *last_words[] = {"visit", "website", "site", "homepage", "page", "url", "to", "at", "on", NULL};
+    Py_ssize_t j = s;
+    while (j > 0 && s - j < 40 && (Py_UNICODE_ISSPACE(RD(t, j - 1)) || RD(t, j - 1) == ':'))
+        j--;
+    int maybe = j > 0 && RD(t, j - 1) == 0x2192;
+    for (int w = 0; !maybe && last_words[w]; w++) {
+        Py_ssize_t len = (Py_ssize_t)strlen(last_words[w]);
+        if (j >= len) {
+            int same = 1;
+            for (Py_ssize_t k = 0; k < len && same; k++)
+                same = RD(t, j - len + k) < 128 && Py_TOLOWER(RD(t, j - len + k)) == last_words[w][k];
+            maybe = same;
+        }
+    }
+    if (!maybe)
+        return 0;
     PyObject *pos = PyLong_FromSsize_t(s);
     if (!pos)
         return -1;
@@ -686,7 +727,7 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
                 return r;
         }
         /* reject_message_ids, reject_mail_trace_headers (context.header_name) */
-        if ((r = maybe_header(t, s, line_start(t, s), g)) != 0)
+        if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
             return r;
         /* reject_obfuscated_addresses, reject_obfuscated_email_domains */
         if ((r = maybe_spelled_at(t, s)) != 0)
@@ -762,7 +803,7 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
         if (RD(t, i) == ';')
             return __LINE__;
     /* reject_message_ids, reject_mail_trace_headers (context.header_name) */
-    if ((r = maybe_header(t, s, line_start(t, s), g)) != 0)
+    if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
         return r;
     /* reject_obfuscated_addresses (context._spelled_at) */
     return maybe_spelled_at(t, s);
@@ -825,6 +866,7 @@ read_config(PyObject *cfg, GateConfig *g)
     g->web_only = PyTuple_GET_ITEM(cfg, 12);
     g->rules_receivers = PyTuple_GET_ITEM(cfg, 13);
     g->host_cue = PyTuple_GET_ITEM(cfg, 14);
+    g->lines = NULL;
     g->drops = PyLong_AsLong(PyTuple_GET_ITEM(cfg, 15));
     if (g->drops == -1 && PyErr_Occurred())
         return -1;
@@ -853,6 +895,8 @@ static PyObject *
 gate_links(PyObject *text, PyObject *links, GateConfig *gp, int reasons)
 {
     GateConfig g = *gp;
+    LineCache lc = {0, 0};
+    g.lines = &lc;
     Text T;
     text_of(&T, text);
     Py_ssize_t count = PyList_GET_SIZE(links);
