@@ -151,6 +151,7 @@ PyObject *py_email_start(PyObject *self, PyObject *const *args, Py_ssize_t nargs
 
 extern uint8_t href_safe[128], mailto_safe[128];
 int read_safe(PyObject *safe, uint8_t *tab);
+Py_ssize_t percent_len(const Text *t, Py_ssize_t a, Py_ssize_t b, const uint8_t *safe);
 PyObject *build_href(PyObject *prefix, const char *mid, PyObject *host, const Text *t, Py_ssize_t a,
                      Py_ssize_t b, const uint8_t *safe, int encode_first);
 

@@ -170,7 +170,7 @@ typedef struct {
     PyObject *web_only;        /* rules._WEB_ONLY_TLDS */
     PyObject *rules_receivers; /* rules._CODE_RECEIVERS */
     PyObject *host_cue;        /* rules._host_cue(text, start) -> bool */
-    long drops;                /* D_* bits: the rules on whose rejection gate.c may decide */
+    long drops;                /* D_* bits: the rules gate.c decides itself (when on) */
     int allow_drop;            /* no TLD named by the caller */
     struct LineCache *lines;   /* line starts met so far (links come in text order) */
 } GateConfig;
@@ -185,6 +185,9 @@ typedef struct LineCache {
 #define D_REVERSE_DNS 0x01 /* reject_reverse_dns_names */
 #define D_FILE_NAMES 0x02  /* reject_file_names or guard_false_positives */
 #define D_GENERIC_TLD 0x04 /* reject_generic_tld_names */
+/* ... and the bound-moving rules gate.c follows (off: they move nothing) */
+#define D_CJK_END 0x08     /* cjk_end */
+#define D_EMPTY_QUERY 0x10 /* drop_empty_query */
 
 /* Bits of GateConfig.cls (rules.py's classes). */
 #define G_CJK_LETTER 0x01 /* rules._CJK_LETTER_CLASS */
@@ -377,9 +380,10 @@ maybe_cjk_start(const Text *t, Py_ssize_t lo, Py_ssize_t hi, const GateConfig *g
     return 0;
 }
 
-/* cjk_end (rules.cjk_end) on the path text[after:end], step for step: 0 when it cuts nothing. */
-static int
-maybe_cjk_end(const Text *t, Py_ssize_t after, Py_ssize_t end, const GateConfig *g)
+/* cjk_end (rules.cjk_end) on the path text[after:end], step for step: where it cuts the
+ * URL (before rules._reterminate), or -1. */
+static Py_ssize_t
+cjk_end_cut(const Text *t, Py_ssize_t after, Py_ssize_t end, const GateConfig *g)
 {
     Py_ssize_t pos = after;
     while (pos < end) {
@@ -389,28 +393,30 @@ maybe_cjk_end(const Text *t, Py_ssize_t after, Py_ssize_t end, const GateConfig 
             continue;
         }
         Py_ssize_t i = pos;
-        Py_UCS4 prev = i > 0 ? RD(t, i - 1) : 0;
+        Py_UCS4 prev = RD(t, i - 1); /* i > after >= 1: the host is before */
         if (prev < 128 && (g->cls[prev] & G_GLUE))
-            return __LINE__;
-        Py_ssize_t j = i;
-        int punct = 0, hira = 0;
-        while (j < end) {
+            return i; /* glued to an ASCII letter, digit or closer */
+        Py_ssize_t j = i, punct = -1;
+        int hira = 0, hira_before_punct = 0;
+        while (j < end) { /* _CJK_RUNS */
             uint8_t k = RD(t, j) >= 128 ? cls_of(g, RD(t, j)) : 0;
             if (!(k & (G_CJK_LETTER | G_CJK_PUNCT)))
                 break;
-            if (k & G_CJK_PUNCT)
-                punct = 1;
+            if ((k & G_CJK_PUNCT) && punct < 0) {
+                punct = j;
+                hira_before_punct = hira;
+            }
             if (k & G_HIRAGANA)
                 hira = 1;
             j++;
         }
-        if (punct)
-            return __LINE__;
+        if (punct >= 0)
+            return hira_before_punct ? i : punct;
         if (j == end && j < t->n && hira && RD(t, j) >= 128 && (cls_of(g, RD(t, j)) & G_CJK_PUNCT))
-            return __LINE__;
+            return i;
         pos = j;
     }
-    return 0;
+    return -1;
 }
 
 /* idn_display (homographs.homograph_flags) of a non-ASCII host text[a:b]: the Python
@@ -596,8 +602,12 @@ quote_closer(Py_UCS4 c)
 
 /* 0 when no rule can touch the link text[s:e]; else a positive number (the line of the
  * test that sent it to Python, for gate_reasons()); -1 on error. */
+/* The rules of gate_one on text[s:e]. The two bound-moving rules gate.c follows itself
+ * are left to the caller: *want_q (drop_empty_query: a trailing '?') and *cut
+ * (cjk_end's cut, -1 none); *after: the end of the host and port of a URL. */
 static int
-gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop)
+gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
+           int *want_q, Py_ssize_t *cut, Py_ssize_t *after_out)
 {
     Py_ssize_t n = t->n;
     int r;
@@ -662,9 +672,15 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
         }
     }
     Py_UCS4 last = RD(t, e - 1);
-    /* drop_empty_query (a trailing '?'), reject_quoted_printable_breaks ('=' then a line end) */
-    if (last == '?' || last == '=')
+    /* reject_quoted_printable_breaks ('=' then a line end) */
+    if (last == '=')
         return __LINE__;
+    /* drop_empty_query: a trailing '?' (a URL's; gate_one follows the rule) */
+    if (last == '?') {
+        if (email)
+            return __LINE__;
+        *want_q = 1;
+    }
     Py_UCS4 before = s > 0 ? RD(t, s - 1) : 0, after = e < n ? RD(t, e) : 0;
     /* reject_quoted_printable_breaks (context._qp_break): '=' after, or a line that
      * starts with the link after "=\n" */
@@ -711,13 +727,14 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
             if (k > after_host + 1 && k - after_host - 1 <= 5)
                 after_host = k;
         }
+        *after_out = after_host;
         if (nonascii) {
             /* idn_display: a non-ASCII host */
             if ((r = maybe_confusable(t, hs, he, g)) != 0)
                 return r;
-            /* cjk_end: CJK in the path */
-            if (cjk && (r = maybe_cjk_end(t, after_host, e, g)) != 0)
-                return r;
+            /* cjk_end: CJK in the path (gate_one follows the cut) */
+            if (cjk && after_host < e)
+                *cut = cjk_end_cut(t, after_host, e, g);
         }
         if (hs > s)
             return 0; /* every other rule of a URL is for a schemeless one */
@@ -807,6 +824,59 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
         return r;
     /* reject_obfuscated_addresses (context._spelled_at) */
     return maybe_spelled_at(t, s);
+}
+
+/* 0 when no rule can touch the link text[s:e] (or, with new_end, when the only rules
+ * that touch it are cjk_end and drop_empty_query, which gate.c then follows: *new_end
+ * is where the link ends after them); else a positive number (the line of the test
+ * that sent it to Python, for gate_reasons()); -1 on error. *drop: a rule rejects it. */
+static int
+gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
+         Py_ssize_t *new_end, int depth)
+{
+    int want_q = 0;
+    Py_ssize_t cut = -1, after = -1;
+    if (new_end)
+        *new_end = e;
+    int r = gate_rules(t, s, e, email, g, drop, &want_q, &cut, &after);
+    if (!(g->drops & D_CJK_END))
+        cut = -1;
+    if (!(g->drops & D_EMPTY_QUERY))
+        want_q = 0;
+    if (r != 0 || *drop || (cut < 0 && !want_q))
+        return r;
+    if (!new_end || depth > 3 || after < 0)
+        return __LINE__;
+    Py_ssize_t end;
+    if (cut >= 0) {
+        /* cjk_end, then rules._reterminate: §3.5.1 as if the text ended at the cut */
+        if (cut <= after)
+            end = cut;
+        else {
+            Text view = *t;
+            view.n = cut;
+            end = terminate(&view, after);
+        }
+    }
+    else {
+        /* drop_empty_query (rules.trailing_question_mark): a lone '?' after the host */
+        if (e - 1 < after)
+            return 0;
+        for (Py_ssize_t i = after; i < e; i++)
+            if ((RD(t, i) == '?' && i < e - 1) || RD(t, i) == '#')
+                return 0; /* the rule keeps the link */
+        end = e - 1;
+    }
+    if (end <= s || end >= e)
+        return __LINE__;
+    /* the shortened link, through every rule again (rules._rebuild, then the rest of _one) */
+    int drop2 = 0;
+    Py_ssize_t inner = end;
+    r = gate_one(t, s, end, email, g, &drop2, &inner, depth + 1);
+    if (r != 0 || drop2)
+        return r ? r : __LINE__;
+    *new_end = inner;
+    return 0;
 }
 
 /* Link.start, Link.end and Link.kind == "email" of a Link. */
@@ -911,7 +981,7 @@ gate_links(PyObject *text, PyObject *links, GateConfig *gp, int reasons)
         int drop = 0;
         int r = link_span(link, &s, &e, &email);
         if (r == 0)
-            r = gate_one(&T, s, e, email, &g, &drop);
+            r = gate_one(&T, s, e, email, &g, &drop, NULL, 0);
         Py_DECREF(link);
         if (r < 0) {
             Py_XDECREF(out);
@@ -1084,11 +1154,97 @@ py_dotless_after_scheme(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_FALSE;
 }
 
+/* The links of the policy from the links of a scan (default fields), with the gate:
+ * plain links kept, sure rejections dropped, the cuts of cjk_end and drop_empty_query
+ * made here (the href loses the percent-encoding of the cut-off text: detection's href
+ * encodes code point by code point). Returns the list, or (list, indices) where the
+ * links at those indices go to the Python rules. */
+static PyObject *
+gate_build(PyObject *text, PyObject *links, GateConfig *gp)
+{
+    GateConfig g = *gp;
+    LineCache lc = {0, 0};
+    g.lines = &lc;
+    Text T;
+    text_of(&T, text);
+    Py_ssize_t count = PyList_GET_SIZE(links);
+    PyObject *out = PyList_New(0), *idx = NULL;
+    if (!out)
+        return NULL;
+    for (Py_ssize_t k = 0; k < count && k < PyList_GET_SIZE(links); k++) {
+        PyObject *link = PyList_GET_ITEM(links, k);
+        Py_INCREF(link);
+        Py_ssize_t s = 0, e = 0, end = 0;
+        int email = 0, drop = 0;
+        int r = link_span(link, &s, &e, &email);
+        if (r == 0)
+            r = gate_one(&T, s, e, email, &g, &drop, &end, 0);
+        PyObject *item = NULL;
+        if (r < 0)
+            goto error;
+        if (r > 0 && drop) {
+            Py_DECREF(link);
+            continue;
+        }
+        if (r > 0) {
+            if (!idx && !(idx = PyList_New(0)))
+                goto error;
+            PyObject *i = PyLong_FromSsize_t(PyList_GET_SIZE(out));
+            if (!i || PyList_Append(idx, i) < 0) {
+                Py_XDECREF(i);
+                goto error;
+            }
+            Py_DECREF(i);
+        }
+        if (r == 0 && end != e) {
+            PyObject *href = PyObject_GetAttrString(link, "href");
+            if (!href)
+                goto error;
+            Py_ssize_t cutoff = percent_len(&T, end, e, href_safe), lh = PyUnicode_GET_LENGTH(href);
+            PyObject *nt = cutoff <= lh ? PyUnicode_Substring(text, s, end) : NULL;
+            PyObject *nh = nt ? PyUnicode_Substring(href, 0, lh - cutoff) : NULL;
+            Py_DECREF(href);
+            if (!nt || !nh) {
+                Py_XDECREF(nt);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_RuntimeError, "gate: an href shorter than its text");
+                goto error;
+            }
+            item = make_link(s, end, s_url, nt, nh); /* steals nt, nh */
+            if (!item)
+                goto error;
+            Py_DECREF(link);
+        }
+        else
+            item = link;
+        if (PyList_Append(out, item) < 0) {
+            Py_DECREF(item);
+            Py_XDECREF(idx);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+        continue;
+    error:
+        Py_DECREF(link);
+        Py_XDECREF(idx);
+        Py_DECREF(out);
+        return NULL;
+    }
+    if (!idx)
+        return out;
+    PyObject *pair = PyTuple_Pack(2, out, idx);
+    Py_DECREF(out);
+    Py_DECREF(idx);
+    return pair;
+}
+
 /* scan_gated(text, config, dotless_hosts, names, cjk_host_cut) -> list | (list, bytes) | None:
  * apply._gated_defaults in one call: the scan with every default (plus dotless_hosts
  * where "://" is followed by one of names), then the gate with sure drops allowed.
- * A list: the links of the policy. (links, mask): the links marked 1 go to the Python
- * rules (apply._apply_masked). None: rules.cjk_host_cuts may add a link, the full path. */
+ * A list: the links of the policy. (links, indices): the links at those indices go to
+ * the Python rules (apply._gated_defaults). None: rules.cjk_host_cuts may add a link,
+ * the full path. */
 PyObject *
 py_scan_gated(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -1133,17 +1289,7 @@ py_scan_gated(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     if (PyList_GET_SIZE(links) == 0)
         return links;
-    PyObject *mask = gate_links(args[0], links, &g, 0);
-    if (!mask) {
-        Py_DECREF(links);
-        return NULL;
-    }
-    if (mask == Py_None) {
-        Py_DECREF(mask);
-        return links;
-    }
-    PyObject *out = PyTuple_Pack(2, links, mask);
+    PyObject *out = gate_build(args[0], links, &g);
     Py_DECREF(links);
-    Py_DECREF(mask);
     return out;
 }

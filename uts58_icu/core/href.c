@@ -16,7 +16,7 @@ init_safe(uint8_t *tab, const char *safe)
 }
 
 /* Bytes of the percent-encoded UTF-8 (surrogatepass) of text[a:b]. */
-static Py_ssize_t
+Py_ssize_t
 percent_len(const Text *t, Py_ssize_t a, Py_ssize_t b, const uint8_t *safe)
 {
     Py_ssize_t len = 0;

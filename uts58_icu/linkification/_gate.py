@@ -133,10 +133,13 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         rules._WEB_ONLY_TLDS,
         rules._CODE_RECEIVERS,
         rules._host_cue,
-        # the rules whose rejection of a plain schemeless name gate.c decides (D_* bits)
+        # the rules gate.c decides itself where they are on (its D_* bits): the sure
+        # rejections of a plain schemeless name, and two rules that cut a URL
         (0x01 if policy.reject_reverse_dns_names else 0)
         | (0x02 if policy.reject_file_names or policy.guard_false_positives else 0)
-        | (0x04 if policy.reject_generic_tld_names else 0),
+        | (0x04 if policy.reject_generic_tld_names else 0)
+        | (0x08 if policy.cjk_end else 0)
+        | (0x10 if policy.drop_empty_query else 0),
     )
 
 

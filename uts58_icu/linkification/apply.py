@@ -141,8 +141,23 @@ def _gated_defaults(text: str, policy: LinkPolicy) -> list[Link] | None:
     out = _gate.scan_gated(text, *args)  # type: ignore[misc]
     if out is None or type(out) is list:
         return out  # type: ignore[no-any-return]
-    links, mask = out
-    return list(_apply_masked(text, links, mask, policy, tld_set(None), None))
+    links, suspects = out  # the links at these indices go through the rules
+    result: list[Link] = []
+    covered = [0]
+    prev = 0
+    tlds = tld_set(None)
+    for k in suspects:
+        plain = links[prev:k]
+        if plain and plain[0].start < covered[0]:  # inside an extended mailto: link
+            plain = [x for x in plain if x.start >= covered[0]]
+        result += plain
+        result += _apply(text, (links[k],), policy, tlds, None, covered)
+        prev = k + 1
+    plain = links[prev:]
+    if plain and plain[0].start < covered[0]:
+        plain = [x for x in plain if x.start >= covered[0]]
+    result += plain
+    return result
 
 
 def _fast_args(policy: LinkPolicy) -> tuple[object, ...] | None:
