@@ -209,6 +209,19 @@ def test_random_policies(text: str, policy: LinkPolicy) -> None:
     assert_verdicts(text, policy)
 
 
+def test_first_call_with_a_dotless_host() -> None:
+    """Regression: the first call of a process, with "://localhost" in the text, went to the
+    scan before the core was configured (special_schemes still NULL: a crash)."""
+    import subprocess
+
+    code = ("from uts58_icu import find_links, LinkPolicy\n"
+            "print(len(find_links('see http://localhost:8000/x', policy=LinkPolicy.recommended())))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "1"
+
+
 @given(st.text(st.sampled_from("://localhostLOCALHOSTK\u212a\u017fs."), max_size=30))
 def test_dotless_after_scheme_is_never_missed(text: str) -> None:
     """The compiled prefilter of the dotless-host scan says yes wherever the regular

@@ -232,9 +232,23 @@ line_start_cached(const Text *t, Py_ssize_t pos, LineCache *lc)
     if (!lc || pos < lc->pos)
         return line_start(t, pos);
     Py_ssize_t start = lc->start;
-    for (Py_ssize_t i = lc->pos; i < pos; i++)
-        if (RD(t, i) == '\n')
-            start = i + 1;
+    /* the last '\n' in [lc->pos, pos), read backward with a typed loop per str kind */
+#define LAST_NL(TYPE)                                          \
+    {                                                          \
+        const TYPE *d = (const TYPE *)t->data;                 \
+        for (Py_ssize_t i = pos; i > lc->pos; i--)             \
+            if (d[i - 1] == '\n') {                            \
+                start = i;                                     \
+                break;                                         \
+            }                                                  \
+    }
+    if (t->kind == PyUnicode_1BYTE_KIND)
+        LAST_NL(Py_UCS1)
+    else if (t->kind == PyUnicode_2BYTE_KIND)
+        LAST_NL(Py_UCS2)
+    else
+        LAST_NL(Py_UCS4)
+#undef LAST_NL
     lc->pos = pos;
     lc->start = start;
     Py_ssize_t lo = pos > 4000 ? pos - 4000 : 0; /* context._MAX_LOOKBACK */
@@ -631,6 +645,8 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
                 return __LINE__;
             if (k & (G_CJK_LETTER | G_CJK_PUNCT))
                 cjk = 1;
+            if (c == 0x2026) /* reject_obfuscated_addresses: a redaction (context._REDACTED) */
+                return __LINE__;
             continue;
         }
         switch (c) {
@@ -1278,9 +1294,10 @@ py_scan_gated(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         dotless = r == Py_True;
     }
     if (dotless) {
-        PyObject *sargs[6] = {args[0], Py_None, Py_True, Py_True, special_schemes, args[2]};
+        /* configured first: special_schemes is set by configure() */
         if (!configured && ensure_configured() < 0)
             return NULL;
+        PyObject *sargs[6] = {args[0], Py_None, Py_True, Py_True, special_schemes, args[2]};
         links = scan(self, sargs, 6);
     }
     else
