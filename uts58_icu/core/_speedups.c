@@ -73,6 +73,32 @@ link_slots(PyObject *link, Py_ssize_t *start, Py_ssize_t *end, PyObject **kind)
     return 1;
 }
 
+/* The (text: str, index: int) arguments of terminate() and email_start(), the entry
+ * points of the differential tests: 0, or -1 with an error set. The index must lie in
+ * [0, len(text)], or [0, len(text)) when before_end. */
+int
+text_and_index(PyObject *const *args, Py_ssize_t nargs, const char *usage, const char *name, int before_end,
+               Text *t, Py_ssize_t *index)
+{
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return -1;
+    }
+    if (!configured && ensure_configured() < 0)
+        return -1;
+    if (PyUnicode_READY(args[0]) < 0)
+        return -1;
+    text_of(t, args[0]);
+    *index = PyLong_AsSsize_t(args[1]);
+    if (*index == -1 && PyErr_Occurred())
+        return -1;
+    if (*index < 0 || *index > t->n - (before_end ? 1 : 0)) {
+        PyErr_Format(PyExc_ValueError, "%s out of range", name);
+        return -1;
+    }
+    return 0;
+}
+
 PyObject *
 make_link(Py_ssize_t start, Py_ssize_t end, PyObject *kind, PyObject *text, PyObject *href)
 {

@@ -128,6 +128,8 @@ int link_slots(PyObject *link, Py_ssize_t *start, Py_ssize_t *end, PyObject **ki
 PyObject *make_link(Py_ssize_t start, Py_ssize_t end, PyObject *kind, PyObject *text, PyObject *href);
 /* Text of a str argument (after PyUnicode_READY). */
 void text_of(Text *t, PyObject *obj);
+int text_and_index(PyObject *const *args, Py_ssize_t nargs, const char *usage, const char *name, int before_end,
+                   Text *t, Py_ssize_t *index);
 
 /* ------------------------------------------------ parts.c */
 

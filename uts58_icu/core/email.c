@@ -31,26 +31,10 @@ email_start(const Text *t, Py_ssize_t at)
 PyObject *
 py_email_start(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "email_start(text: str, at: int)");
-        return NULL;
-    }
-    if (!configured && ensure_configured() < 0)
-        return NULL;
-    if (PyUnicode_READY(args[0]) < 0)
-        return NULL;
     Text T;
-    T.obj = args[0];
-    T.kind = PyUnicode_KIND(T.obj);
-    T.data = PyUnicode_DATA(T.obj);
-    T.n = PyUnicode_GET_LENGTH(T.obj);
-    Py_ssize_t at = PyLong_AsSsize_t(args[1]);
-    if (at == -1 && PyErr_Occurred())
+    Py_ssize_t at;
+    if (text_and_index(args, nargs, "email_start(text: str, at: int)", "at", 1, &T, &at) < 0)
         return NULL;
-    if (at < 0 || at >= T.n) {
-        PyErr_SetString(PyExc_ValueError, "at out of range");
-        return NULL;
-    }
     Py_ssize_t r = email_start(&T, at);
     if (r < 0)
         Py_RETURN_NONE;

@@ -635,8 +635,16 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     /* The link's own characters. */
     Py_ssize_t at = -1;
     int nonascii = 0, cjk = 0;
+    /* the ASCII characters some test below looks at */
+    static const char interesting[] = "<`\\*{}$!%([-@";
+    static uint8_t look[128];
+    if (!look['@'])
+        for (const char *p = interesting; *p; p++)
+            look[(unsigned char)*p] = 1;
     for (Py_ssize_t i = s; i < e; i++) {
         Py_UCS4 c = RD(t, i);
+        if (c < 128 && !look[c])
+            continue;
         if (c >= 128) {
             nonascii = 1;
             uint8_t k = cls_of(g, c);

@@ -85,25 +85,9 @@ terminate(const Text *t, Py_ssize_t start)
 PyObject *
 py_terminate(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "terminate(text: str, start: int)");
-        return NULL;
-    }
-    if (!configured && ensure_configured() < 0)
-        return NULL;
-    if (PyUnicode_READY(args[0]) < 0)
-        return NULL;
     Text T;
-    T.obj = args[0];
-    T.kind = PyUnicode_KIND(T.obj);
-    T.data = PyUnicode_DATA(T.obj);
-    T.n = PyUnicode_GET_LENGTH(T.obj);
-    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
-    if (start == -1 && PyErr_Occurred())
+    Py_ssize_t start;
+    if (text_and_index(args, nargs, "terminate(text: str, start: int)", "start", 0, &T, &start) < 0)
         return NULL;
-    if (start < 0 || start > T.n) {
-        PyErr_SetString(PyExc_ValueError, "start out of range");
-        return NULL;
-    }
     return PyLong_FromSsize_t(terminate(&T, start));
 }
