@@ -641,7 +641,13 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     if (!look['@'])
         for (const char *p = interesting; *p; p++)
             look[(unsigned char)*p] = 1;
-    for (Py_ssize_t i = s; i < e; i++) {
+    Py_ssize_t from = s;
+    if (t->kind == PyUnicode_1BYTE_KIND) { /* a typed loop to the first character to look at */
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        while (from < e && d[from] < 128 && !look[d[from]])
+            from++;
+    }
+    for (Py_ssize_t i = from; i < e; i++) {
         Py_UCS4 c = RD(t, i);
         if (c < 128 && !look[c])
             continue;
