@@ -1,4 +1,4 @@
-"""Build the optional compiled core (uts58_icu/core/_speedups.c); metadata is in pyproject.toml.
+"""Build the optional compiled core (uts58_icu/core/*.c, one extension module); metadata is in pyproject.toml.
 
 When the extension cannot be built (no C compiler, no Python headers), the build
 prints a warning and the package installs without it: the pure-Python path runs
@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+from pathlib import Path
 
 from setuptools import Extension, setup  # type: ignore[import-untyped]
 from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
@@ -45,7 +46,9 @@ if os.environ.get("UTS58_PURE_PYTHON_BUILD", "").strip() in ("", "0"):
     ext_modules.append(
         Extension(
             "uts58_icu.core._speedups",
-            sources=["uts58_icu/core/_speedups.c"],
+            # one C file beside each core module it transliterates (see _speedups.h)
+            sources=sorted(str(p) for p in Path("uts58_icu/core").glob("*.c")),
+            depends=["uts58_icu/core/_speedups.h"],
             extra_compile_args=["-O2", *shlex.split(os.environ.get("UTS58_CFLAGS", ""))],
             extra_link_args=shlex.split(os.environ.get("UTS58_LDFLAGS", "")),
             optional=True,

@@ -46,6 +46,10 @@ def main(dist: Path) -> int:
     problems += [f"sdist lacks {p}" for p in (str(f.relative_to(repo_docs.parent)) for f in repo_docs.rglob("*.md")
                                                if "_build" not in f.parts) if p not in names]
     problems += [f"sdist holds a built site: {n}" for n in names if n.startswith("docs/_build/")]
+    # Every source of the compiled core (one C file per core module, and their header).
+    core = repo_docs.parent / "uts58_icu" / "core"
+    problems += [f"sdist lacks {p}" for p in (str(f.relative_to(core.parent.parent)) for f in
+                                               [*core.glob("*.c"), *core.glob("*.h")]) if p not in names]
     repo = Path(__file__).resolve().parent.parent
     # Every package directory of the source tree is in the wheel (subpackages ship).
     packages = sorted(

@@ -31,7 +31,7 @@ __all__ = ["ACCELERATED", "scanner"]
 
 
 #: The interface version this module expects of ``_speedups`` (its ``ABI_VERSION``).
-ABI_VERSION = 5
+ABI_VERSION = 6
 
 
 def _import() -> ModuleType | None:

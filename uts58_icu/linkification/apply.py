@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
+from itertools import islice
 
 from .._icu import idna_to_unicode, spoof_checks
 from ..core._accel import FAST_DEFAULT_SCAN
@@ -34,7 +35,8 @@ from ..core.detection import (
 )
 from ..core.escaping import decode_for_checks
 from ..core.termination import Note
-from . import context, rules
+from ..core.tlds import default_tlds
+from . import _gate, context, rules
 from .homographs import homograph_flags
 from .policy import DEFAULT_POLICY, LinkPolicy, policy_patterns, resolve_policy
 
@@ -98,10 +100,15 @@ def find_links(
     of the base detector (:func:`uts58_icu.core.detection.find_links`).
     """
     if (
-        FAST_DEFAULT_SCAN is not None and type(text) is str and tlds is None and policy is None
+        FAST_DEFAULT_SCAN is not None and type(text) is str and tlds is None
         and emails is True and schemeless is True and schemes == ()
     ):
-        return FAST_DEFAULT_SCAN(text)  # every default: the compiled core at once
+        if policy is None:
+            return FAST_DEFAULT_SCAN(text)  # every default: the compiled core at once
+        if isinstance(policy, LinkPolicy) and policy is not DEFAULT_POLICY:
+            fast = _gated_defaults(text, policy)  # the compiled gate (issue 19)
+            if fast is not None:
+                return fast
     _check(text, tlds)
     pol = _check_policy(policy)
     opts = _options(text, pol, emails, schemeless, schemes)
@@ -109,7 +116,67 @@ def find_links(
     links = _find(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
+    gate, config = _gate.gate, _gate.config(pol)
+    if gate is not None and config is not None and not (pol.cjk_host_cut and _gate.cjk_cut_possible(text)):
+        mask = gate(text, links, config, tlds is None)
+        if mask is None:  # no rule can touch any link (the compiled gate, issue 19)
+            return links
+        return list(_apply_masked(text, links, mask, pol, use, None))
     return list(apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use))
+
+
+def _gated_defaults(text: str, policy: LinkPolicy) -> list[Link] | None:
+    """``find_links(text, policy=policy)`` with every other argument at its default, by the
+    compiled core and gate in one call; None when the gate cannot serve the policy or the
+    text (the full path then runs)."""
+    global _LAST_FAST
+    last = _LAST_FAST
+    if last[0] is policy:
+        args = last[1]
+    else:
+        args = _fast_args(policy)
+        _LAST_FAST = (policy, args)
+    if args is None:
+        return None
+    out = _gate.scan_gated(text, *args)  # type: ignore[misc]
+    if out is None or type(out) is list:
+        return out  # type: ignore[no-any-return]
+    links, suspects = out  # the links at these indices go through the rules
+    result: list[Link] = []
+    covered = [0]
+    prev = 0
+    tlds = tld_set(None)
+    for k in suspects:
+        plain = links[prev:k]
+        if plain and plain[0].start < covered[0]:  # inside an extended mailto: link
+            plain = [x for x in plain if x.start >= covered[0]]
+        result += plain
+        result += _apply(text, (links[k],), policy, tlds, None, covered)
+        prev = k + 1
+    plain = links[prev:]
+    if plain and plain[0].start < covered[0]:
+        plain = [x for x in plain if x.start >= covered[0]]
+    result += plain
+    return result
+
+
+def _fast_args(policy: LinkPolicy) -> tuple[object, ...] | None:
+    """The arguments of ``_gate.scan_gated`` after the text for ``policy``, or None."""
+    config = _gate.config_of(policy)
+    if config is None or _gate.scan_gated is None:
+        return None
+    hosts = policy.dotless_hosts
+    names = _gate.ascii_names(hosts) if hosts else ()
+    if names is None:
+        return None  # non-ASCII dotless names: the regular expression of the full path
+    try:
+        opts = _cached_options(True, True, (), hosts)
+    except (TypeError, ValueError):
+        return None  # the full path raises the error
+    return (config, opts.dotless_hosts, names, policy.cjk_host_cut)
+
+
+_LAST_FAST: tuple[object, tuple[object, ...] | None] = (None, None)
 
 
 def iter_links(
@@ -208,13 +275,61 @@ def apply_policy(
     say: Say | None = None,
 ) -> Iterator[Link]:
     """The links of ``policy`` from base-algorithm ``links``: each dropped, kept, or narrowed."""
-    covered = 0  # end of an extended mailto: link; base links inside it are its header fields
+    gate, config = _gate.gate, _gate.config(policy)
+    if gate is None or config is None or say is not None:
+        # explain (say): the rules on every link, so that the notes come in their order
+        return _apply(text, links, policy, tlds, say, [0])
+    return _apply_gated(text, links, policy, tlds, say, gate, config)
+
+
+def _apply_gated(
+    text: str, links: Iterable[Link], policy: LinkPolicy, tlds: Collection[str] | None, say: Say | None,
+    gate: Callable[..., bytes | None], config: tuple[object, ...],
+) -> Iterator[Link]:
+    """``apply_policy`` with the compiled gate: the links no rule can touch are kept as
+    they are, the others go through the rules (``_apply``). Chunks keep it lazy."""
+    it = iter(links)
+    covered = [0]
+    while True:
+        chunk = list(islice(it, 1024))
+        if not chunk:
+            return
+        # a sure rejection is decided by the gate only where the caller named no TLD
+        # (rules.named_tld)
+        drops = tlds is None or tlds is default_tlds()
+        yield from _apply_masked(text, chunk, gate(text, chunk, config, drops), policy, tlds, say, covered)
+
+
+def _apply_masked(
+    text: str, links: list[Link], mask: bytes | None, policy: LinkPolicy, tlds: Collection[str] | None,
+    say: Say | None, covered: list[int] | None = None,
+) -> Iterator[Link]:
+    if covered is None:
+        covered = [0]
+    if mask is None and (not links or links[0].start >= covered[0]):
+        yield from links
+        return
+    for k, link in enumerate(links):
+        m = 0 if mask is None else mask[k]
+        if m == 1:
+            yield from _apply(text, (link,), policy, tlds, say, covered)
+        elif m == 0 and link.start >= covered[0]:  # not inside an extended mailto: link
+            yield link
+        # m == 2: a rule rejects it for sure (gate.c)
+
+
+def _apply(
+    text: str, links: Iterable[Link], policy: LinkPolicy, tlds: Collection[str] | None, say: Say | None,
+    covered: list[int],
+) -> Iterator[Link]:
+    """The rules of ``policy`` on each of ``links`` (the reference path)."""
+    # covered[0]: end of an extended mailto: link; base links inside it are its header fields
     for base in links:
         for link, note in context.split_glued(text, base, policy, tlds):
             if note is not None and say is not None:
                 say(link.start, link.end, note)
             out = _one(text, link, policy, tlds, say)
-            if out is None or out.start < covered:
+            if out is None or out.start < covered[0]:
                 continue
             # The layer only removes links or moves their bounds inward (a split piece lies
             # inside its base link); the one step outward is extend_mailto_headers.
@@ -222,7 +337,7 @@ def apply_policy(
             longer = context.extend_mailto(text, out, policy)
             if longer is not None:
                 out = longer[0]
-                covered = out.end
+                covered[0] = out.end
                 if say is not None:
                     say(out.start, out.end, longer[1])
             yield out

@@ -1,0 +1,240 @@
+"""The compiled gate of the §8 layer (``core/gate.c``, ``linkification/_gate.py``, issue 19)
+against the Python rules alone.
+
+The gate decides, per base link, that no rule of the policy can touch it (the link is
+kept as it is), that a rule rejects it for sure (dropped), or that Python must look
+(``linkification/apply.py``, ``context.py``, ``rules.py``). Differential: every entry
+point gives the same ``Link``s, field by field, with the gate and without it, for
+``recommended()`` and for random policies (Hypothesis), on hostile generated text, the
+``bench/corpus.py`` corpora and, where they were built locally, the real-text corpora
+(``bench/realtext*/out/docs``, or the directories in ``UTS58_REALTEXT_DIRS``);
+``explain_notes`` gives the same notes. A per-link property checks the gate's verdicts
+themselves: a link it keeps is what the rules return for it alone, a link it drops is
+rejected by them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+from test_fuzz import any_text, targeted_text, url_text
+
+from uts58_icu.core import _accel
+from uts58_icu.core.detection import find_links as base_find
+from uts58_icu.linkification import _gate, apply
+from uts58_icu.linkification.policy import LinkPolicy
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+import corpus  # noqa: E402
+
+_compiled = _accel.compiled_module()
+if _compiled is None and os.environ.get("UTS58_REQUIRE_ACCELERATED", "") not in ("", "0"):
+    raise RuntimeError("UTS58_REQUIRE_ACCELERATED is set but uts58_icu.core._speedups is not built")
+pytestmark = pytest.mark.skipif(_compiled is None, reason="the compiled core is not built")
+
+R = LinkPolicy.recommended()
+_NAMES = ("gate", "gate_reasons", "scan_gated", "cjk_cut_possible", "dotless_after_scheme")
+
+
+@contextmanager
+def gated(on: bool) -> Iterator[None]:
+    """The layer with the compiled gate (on) or with the Python rules alone (off); the
+    gate is taken from the compiled module even on the pure path (UTS58_PURE_PYTHON=1)."""
+    saved = {n: getattr(_gate, n) for n in _NAMES}
+    for n in _NAMES:
+        setattr(_gate, n, getattr(_compiled, n) if on else None)
+    apply._LAST_FAST = (None, None)
+    try:
+        yield
+    finally:
+        for n, v in saved.items():
+            setattr(_gate, n, v)
+        apply._LAST_FAST = (None, None)
+
+
+def both(fn, *args, **kw):  # type: ignore[no-untyped-def]
+    with gated(True):
+        a = fn(*args, **kw)
+    with gated(False):
+        b = fn(*args, **kw)
+    return a, b
+
+
+def assert_same(text: str, policy: LinkPolicy, tlds: object = None) -> None:
+    a, b = both(lambda: apply.find_links(text, policy=policy, tlds=tlds))  # type: ignore[arg-type]
+    assert a == b, (text, [x for x in a if x not in b], [x for x in b if x not in a])
+    assert [type(x) for x in a] == [type(x) for x in b]
+    a, b = both(lambda: list(apply.iter_links(text, policy=policy, tlds=tlds)))  # type: ignore[arg-type]
+    assert a == b
+    a, b = both(lambda: apply.explain_notes(text, policy=policy, tlds=tlds))  # type: ignore[arg-type]
+    assert a == b
+
+
+def assert_verdicts(text: str, policy: LinkPolicy) -> None:
+    """Each verdict of the gate is what the rules say about the link alone."""
+    config = _gate.config(policy)
+    if config is None:
+        return
+    links = base_find(text)
+    reasons = _compiled.gate_reasons(text, links, config, True)  # type: ignore[union-attr]
+    for link, why in zip(links, reasons):
+        if why > 0:
+            continue
+        alone = list(apply._apply(text, (link,), policy, None, None, [0]))
+        if why == 0:
+            assert alone == [link], (text, link, alone)
+        else:  # dropped by gate.c line -why
+            assert alone == [], (text, link, -why, alone)
+
+
+# ------------------------------------------------------------------ the table
+
+
+def test_every_policy_field_is_classified() -> None:
+    """A new LinkPolicy field must be given a "suspect if" test in gate.c and listed in
+    _gate.GATED, or listed in _gate.FALLBACK (or SCAN for a base-scan option)."""
+    assert _gate.unclassified() == set()
+    assert not (_gate.GATED & _gate.FALLBACK or _gate.GATED & _gate.SCAN or _gate.FALLBACK & _gate.SCAN)
+    names = {f.name for f in dataclasses.fields(LinkPolicy)}
+    assert _gate.GATED | _gate.FALLBACK | _gate.SCAN == names
+
+
+def test_fallback_fields_turn_the_gate_off() -> None:
+    assert _gate.config(R) is not None
+    for name in _gate.FALLBACK:
+        assert _gate.config(dataclasses.replace(R, **{name: True})) is None
+
+
+def test_the_gate_keeps_most_links_of_prose() -> None:
+    """The point of the gate: nearly every link of prose needs no Python."""
+    for text in (corpus.ascii_corpus(200_000), corpus.multilingual_corpus(200_000)):
+        links = base_find(text)
+        mask = _compiled.gate(text, links, _gate.config(R), True)  # type: ignore[union-attr]
+        to_python = sum(1 for m in (mask or b"") if m == 1)
+        assert to_python < len(links) // 10
+
+
+# ------------------------------------------------------------------ differential
+
+
+@pytest.mark.parametrize("name", ["ascii", "multilingual"])
+def test_corpora(name: str) -> None:
+    text = corpus.CORPORA[name](300_000)
+    assert_same(text, R)
+    assert_verdicts(text, R)
+    assert_same(text, R, tlds={"com", "org", "py", "md", "app", "io", "jp", "de"})
+
+
+def _realtext_files() -> list[Path]:
+    dirs = os.environ.get("UTS58_REALTEXT_DIRS")
+    roots = [Path(d) for d in dirs.split(os.pathsep)] if dirs else sorted(ROOT.glob("bench/realtext*/out/docs"))
+    return sorted(f for r in roots if r.is_dir() for f in r.rglob("*.txt"))
+
+
+def test_real_text() -> None:
+    files = _realtext_files()
+    if not files:
+        pytest.skip("no real-text corpus built here (bench/realtext*/out, or UTS58_REALTEXT_DIRS)")
+    for f in files[:2000]:
+        text = f.read_text(encoding="utf-8", errors="surrogatepass")
+        assert_same(text, R)
+        assert_verdicts(text, R)
+
+
+# Pieces of text around links that the rules of recommended() look at.
+CONTEXT = [
+    " ", "\n", "\n\n", "\t", "  ", "(", ")", "[", "]", "<", ">", "{", "}", '"', "'", "`", "``", "*", "**", "_",
+    "~", "=", "=\n", ";", ":", "::", "/", "\\", "$", "+", "!", "?", "?.", "&&", " = ", " == ", "return ",
+    "const ", " at ", " AT ", " [at] ", " -at- ", "_at_", "@", "@</span>", "&#64;", "&lt;", "&gt;", "&quot;",
+    "Message-ID: <", "References: ", "Received: from ", "From: ", "Reply-To: ", "> ", ">> ", "\n  ",
+    "\n\t", "In article <", "ORCPT=rfc822;", "-!- ", "*** ", "[12:00] ", " has joined", " has quit",
+    "(~", "[n=", "nick!", "visit ", "Website: ", "git+", "\u201c", "\u201d", "\u300c", "\u300d", "\u3002",
+    "\u3001", "\uff0c", "\u306e", "\u3067\u3059", "\u4e2d\u6587", "\u30c6\u30b9\u30c8", "\ud55c\uad6d\uc5b4",
+    "\u2068", "\u2069", "\u202c", "\u200f", "\u00ad", "\u0440\u0443\u0441",
+]
+LINKS = [
+    "https://example.com/a", "http://example.com/x?y=1#z", "https://example.jp/\u30d1\u30b9", "example.com",
+    "www.example.org/docs", "bob@example.com", "mailto:bob@example.com", "mailto:list@example.org?subject=x",
+    "setup.py", "README.md", "M.Sc.", "3.0.0.final", "com.example.Foo", "self.app", "input.id", "ASP.NET",
+    "collections.abc", "bun.sh", "docs.rs", "a.b.c", "xn--bcher-kva.de", "b\u00fccher.de", "\u0430\u0440\u0440\u04cf\u0435.com",
+    "\u4f8b\u3048.\u30c6\u30b9\u30c8", "https://example.com/%E2%80%8F", "https://example.com/%s/x", "https://e.com/{owner}/r",
+    "https://e.com/a.*", "http://localhost:8000/", "https://a.example/x<https://a.example/x>", "jo***1@gmail.com",
+    "key=bob@example.org", "host!bob@example.org", "{a,b}@example.org", "git@example.org", "\u9023\u7d61\u306fbob@example.com",
+    "https://example.com/path?", "example.info", "Example.COM", "debian.NEWS", "mail.example.co.uk", "1.2.3.4",
+    "https://[::1]/", "https://example.com\u3044\u307e", "user@example.com.", "example.com:8080/x", "foo.bar.baz.qux",
+]
+hostile = st.lists(st.sampled_from(CONTEXT) | st.sampled_from(LINKS), max_size=14).map("".join)
+texts = st.one_of(hostile, targeted_text, any_text, url_text)
+
+fields_bool = [f.name for f in dataclasses.fields(LinkPolicy) if f.type in ("bool", bool)]
+policies = st.builds(
+    lambda flags, bidi, idn, max_link, max_part, hosts, ext: LinkPolicy(
+        **flags, bidi_controls=bidi, idn_display=idn, max_link_length=max_link, max_part_length=max_part,
+        dotless_hosts=hosts, file_extension_tlds=ext,
+    ),
+    # the FALLBACK fields turn the gate off: mostly off, so that the gate is exercised
+    st.fixed_dictionaries({n: st.sampled_from([False] * 9 + [True]) if n in _gate.FALLBACK else st.booleans()
+                           for n in fields_bool}),
+    st.sampled_from(["allow", "reject", "escape"]),
+    st.sampled_from(["unicode", "punycode_if_confusable"]),
+    st.none() | st.integers(1, 60),
+    st.none() | st.integers(1, 30),
+    st.sampled_from([frozenset(), frozenset({"localhost"}), frozenset({"localhost", "intranet"})]),
+    st.sampled_from([_gate._DEFAULTS.file_extension_tlds, frozenset({"py", "com"}), frozenset()]),
+)
+
+
+@given(texts)
+@example("visit setup.py or main.rs, see src/setup.py and README.md")
+@example("Message-ID: <54EF720C.3040203@example.org>\nFrom: bob@example.org")
+@example("(~ident@host.example.org) has joined #chan")
+def test_recommended_hostile(text: str) -> None:
+    assert_same(text, R)
+    assert_verdicts(text, R)
+
+
+@given(texts, policies)
+def test_random_policies(text: str, policy: LinkPolicy) -> None:
+    assert_same(text, policy)
+    assert_verdicts(text, policy)
+
+
+def test_first_call_with_a_dotless_host() -> None:
+    """Regression: the first call of a process, with "://localhost" in the text, went to the
+    scan before the core was configured (special_schemes still NULL: a crash)."""
+    import subprocess
+
+    code = ("from uts58_icu import find_links, LinkPolicy\n"
+            "print(len(find_links('see http://localhost:8000/x', policy=LinkPolicy.recommended())))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "1"
+
+
+@given(st.text(st.sampled_from("://localhostLOCALHOSTK\u212a\u017fs."), max_size=30))
+def test_dotless_after_scheme_is_never_missed(text: str) -> None:
+    """The compiled prefilter of the dotless-host scan says yes wherever the regular
+    expression of the full path finds "://localhost" (ignoring case)."""
+    if apply._dotless_after_scheme(frozenset({"localhost"})).search(text):
+        assert _compiled.dotless_after_scheme(text, ("localhost",))  # type: ignore[union-attr]
+
+
+@given(st.lists(st.sampled_from(["http://", "https://", "example", ".", "com", "jp", "-", "1",
+                                 "\u3044\u307e", "\u4e2d", "\u3002", " "]), max_size=10).map("".join))
+def test_cjk_cut_prefilter_is_never_missed(text: str) -> None:
+    from uts58_icu.core.detection import SPECIAL_SCHEMES, tld_set
+    from uts58_icu.linkification import rules
+
+    if rules.cjk_host_cuts(text, tld_set(None), SPECIAL_SCHEMES):
+        assert _compiled.cjk_cut_possible(text)  # type: ignore[union-attr]

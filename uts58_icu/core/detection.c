@@ -1,0 +1,851 @@
+/*
+ * detection.c -- the scan: a line-by-line transliteration of detection.py's _scan
+ * (trace=None) and its helpers (_labels, _written_scheme, _EmailAhead, _AuthorityGuard,
+ * _bad_local, _domain_end, _listed_after_host, _rejected_authority_end). The hosts go
+ * through the cached Python callbacks (_tld_key, _ascii_host: ICU's UTS #46), IP
+ * addresses through _ipv4_ok/_ipv6_ok.
+ */
+#include "_speedups.h"
+
+/* ------------------------------------------------------------- scan */
+
+static inline int
+is_domain(const Text *t, Py_ssize_t i)
+{
+    return (flags_of(RD(t, i)) & F_DOMAIN) != 0;
+}
+
+static inline int
+is_ascii_digit(Py_UCS4 c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* [A-Za-z0-9+.\-]: RFC 3986 scheme characters (patterns().scheme_chars). */
+static inline int
+is_scheme_char(Py_UCS4 c)
+{
+    return c < 128 && (Py_ISALNUM(c) || c == '+' || c == '.' || c == '-');
+}
+
+/* [^\s/?#@\\<>"] (patterns().userinfo_chars; re's \s is str.isspace). */
+static inline int
+is_userinfo_char(Py_UCS4 c)
+{
+    return !(c == '/' || c == '?' || c == '#' || c == '@' || c == '\\' || c == '<' || c == '>' ||
+             c == '"' || Py_UNICODE_ISSPACE(c));
+}
+
+static Py_ssize_t
+domain_run_end(const Text *t, Py_ssize_t i)
+{
+    while (i < t->n && is_domain(t, i))
+        i++;
+    return i;
+}
+
+/* _labels(text, start, end): the offset of an empty label (or -1) and the start of the
+ * last label. */
+static Py_ssize_t
+labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
+{
+    if (is_sep(RD(t, start))) {
+        *last_label = start;
+        return start;
+    }
+    if (is_sep(RD(t, end - 1))) {
+        *last_label = end;
+        return end - 1;
+    }
+    Py_ssize_t prev = start - 1;
+    for (Py_ssize_t i = start; i < end; i++) {
+        if (is_sep(RD(t, i))) {
+            if (i == prev + 1) {
+                *last_label = i;
+                return i;
+            }
+            prev = i;
+        }
+    }
+    /* no separator at all: the last label is the whole run (as detection._labels) */
+    *last_label = prev + 1;
+    return -1;
+}
+
+/* _tld_key(label) in tlds, for text[a:b]. Returns 1, 0 or -1 (error). */
+static int
+tld_ok(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *tlds)
+{
+    int alpha = 1;
+    for (Py_ssize_t i = a; i < b; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (!(c < 128 && Py_ISALPHA(c))) {
+            alpha = 0;
+            break;
+        }
+    }
+    PyObject *key;
+    if (alpha && b > a) {
+        key = PyUnicode_New(b - a, 127);
+        if (!key)
+            return -1;
+        Py_UCS1 *o = PyUnicode_1BYTE_DATA(key);
+        for (Py_ssize_t i = a; i < b; i++)
+            *o++ = (Py_UCS1)Py_TOLOWER(RD(t, i));
+    }
+    else {
+        PyObject *label = PyUnicode_Substring(t->obj, a, b);
+        if (!label)
+            return -1;
+        key = PyObject_CallOneArg(cb_tld_key, label);
+        Py_DECREF(label);
+        if (!key)
+            return -1;
+    }
+    int r = PySequence_Contains(tlds, key);
+    Py_DECREF(key);
+    return r;
+}
+
+/* A Python predicate on text[a:b] (_ipv4_ok, _ipv6_ok): 1, 0 or -1. */
+static int
+call_pred(PyObject *fn, const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    PyObject *sub = PyUnicode_Substring(t->obj, a, b);
+    if (!sub)
+        return -1;
+    PyObject *r = PyObject_CallOneArg(fn, sub);
+    Py_DECREF(sub);
+    if (!r)
+        return -1;
+    int v = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return v;
+}
+
+/* _ascii_host(text[a:b]): a new reference to a str, Py_None, or NULL (error). */
+static PyObject *
+ascii_host_of(const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    PyObject *host = PyUnicode_Substring(t->obj, a, b);
+    if (!host)
+        return NULL;
+    PyObject *r = PyObject_CallOneArg(cb_ascii_host, host);
+    Py_DECREF(host);
+    if (r && r != Py_None && !PyUnicode_Check(r)) {
+        Py_DECREF(r);
+        Py_RETURN_NONE;
+    }
+    return r;
+}
+
+/* _listed_after_host(text, u, end): the authority at u is a dotted host ended by ',' or ';' */
+static int
+listed_after_host(const Text *t, Py_ssize_t u, Py_ssize_t end)
+{
+    Py_ssize_t e = domain_run_end(t, u);
+    if (!(u < e && e < end && (RD(t, e) == ',' || RD(t, e) == ';')))
+        return 0;
+    for (Py_ssize_t i = e; i < end; i++)
+        if (RD(t, i) == ':')
+            return 0; /* a password follows: still userinfo */
+    for (Py_ssize_t i = u; i < e; i++)
+        if (is_sep(RD(t, i)))
+            return 1;
+    return 0;
+}
+
+/* detection._AUTHORITY_STOP_RE: white space, / ? # \ < > " */
+static inline int
+is_authority_stop(Py_UCS4 c)
+{
+    return c != '@' && !is_userinfo_char(c);
+}
+
+/* _AuthorityGuard of one scan. */
+typedef struct {
+    Py_ssize_t to, slashes;
+    int stopped;
+} Guard;
+
+/* guard.inside(start): the offset of the "//" whose authority holds start, or -1. */
+static Py_ssize_t
+guard_inside(Guard *g, const Text *t, Py_ssize_t start)
+{
+    if (start < g->to) {
+        g->to = 0;
+        g->slashes = -1;
+        g->stopped = 1;
+    }
+    Py_ssize_t lo = g->to > 1 ? g->to - 1 : 0, q = -1;
+    for (Py_ssize_t i = start - 2; i >= lo; i--)
+        if (RD(t, i) == '/' && RD(t, i + 1) == '/') {
+            q = i;
+            break;
+        }
+    Py_ssize_t from = -1;
+    if (q >= 0) {
+        g->slashes = q;
+        g->stopped = 0;
+        from = q + 2;
+    }
+    else if (!g->stopped)
+        from = g->to;
+    if (from >= 0)
+        for (Py_ssize_t i = from; i < start; i++)
+            if (is_authority_stop(RD(t, i))) {
+                g->stopped = 1;
+                break;
+            }
+    g->to = start;
+    Py_ssize_t u = g->slashes + 2;
+    if (g->slashes < 0 || g->stopped || u >= start || listed_after_host(t, u, start))
+        return -1;
+    return g->slashes;
+}
+
+/* _bad_local(text, start, at) is not None */
+static int
+bad_local(const Text *t, Py_ssize_t start, Py_ssize_t at)
+{
+    Py_ssize_t local = starts(t, start, "mailto:", 7) ? start + 7 : start;
+    if (local < at && RD(t, local) == '/')
+        return 1;
+    Py_ssize_t u = start;
+    while (u > 0 && is_userinfo_char(RD(t, u - 1)))
+        u--;
+    return starts(t, u - 2, "//", 2) && !listed_after_host(t, u, start);
+}
+
+/* _domain_end(text, start, tlds) is not None: 1, 0 or -1 (error). */
+static int
+domain_ok(const Text *t, Py_ssize_t start, PyObject *tlds)
+{
+    Py_ssize_t end = domain_run_end(t, start);
+    while (end > start && is_sep(RD(t, end - 1)))
+        end--;
+    if (end == start)
+        return 0;
+    Py_ssize_t last_label;
+    /* a single label is no email domain; never a TLD lookup beyond the run (issue 22 item 3) */
+    if (labels(t, start, end, &last_label) >= 0 || last_label == start)
+        return 0;
+    int ok = tld_ok(t, last_label, end, tlds);
+    if (ok <= 0)
+        return ok;
+    PyObject *a = ascii_host_of(t, start, end);
+    if (!a)
+        return -1;
+    ok = a != Py_None;
+    Py_DECREF(a);
+    return ok;
+}
+
+/* _EmailAhead: the cached look-ahead of one scan. */
+typedef struct {
+    Py_ssize_t run_lo, run_hi, at, start; /* start: -1 none, -2 not computed */
+} Ahead;
+
+/* ahead.email_start(end): start of the email, -1 for None, -2 on error. */
+static Py_ssize_t
+ahead_email_start(Ahead *ah, const Text *t, Py_ssize_t end, PyObject *tlds)
+{
+    if (!(ah->run_lo <= end && end <= ah->run_hi)) {
+        Py_ssize_t j = end;
+        while (j < t->n && (flags_of(RD(t, j)) & F_EMAIL))
+            j++;
+        ah->run_lo = end;
+        ah->run_hi = j;
+    }
+    Py_ssize_t at = ah->run_hi;
+    if (at >= t->n || RD(t, at) != '@')
+        return -1;
+    if (ah->at != at) {
+        ah->at = at;
+        Py_ssize_t s = email_start(t, at);
+        if (s >= 0 && bad_local(t, s, at))
+            s = -1;
+        if (s >= 0) {
+            int ok = domain_ok(t, at + 1, tlds);
+            if (ok < 0) {
+                ah->at = -1;
+                return -2;
+            }
+            if (!ok)
+                s = -1;
+        }
+        ah->start = s;
+    }
+    return ah->start;
+}
+
+/* detection._AUTHORITY_RUN: what may stand in a URL's authority in text */
+static inline int
+is_authority_char(Py_UCS4 c)
+{
+    if (c != 0 && c < 128 && strchr("/?#\\<>\"'`{}|^", (int)c) != NULL)
+        return 0;
+    return !Py_UNICODE_ISSPACE(c);
+}
+
+/* detection._rejected_authority_end: the end of the authority of a "scheme://" URL
+ * that was not linked when start lies inside it, else -1 (issue 22 item 8). */
+static Py_ssize_t
+rejected_authority_end(const Text *t, Py_ssize_t start, Py_ssize_t floor)
+{
+    Py_ssize_t first = start;
+    while (first > floor && is_authority_char(RD(t, first - 1)))
+        first--;
+    if (first == start || !starts(t, first - 3, "://", 3))
+        return -1;
+    Py_ssize_t end = start;
+    while (end < t->n && is_authority_char(RD(t, end)))
+        end++;
+    return end;
+}
+
+/* _written_scheme: 0 schemeless, 1 scheme (*scheme a new reference, *link_start set),
+ * 2 rejected, -1 error. */
+static int
+written_scheme(const Text *t, Py_ssize_t host_start, PyObject *schemes, Py_ssize_t *link_start,
+               PyObject **scheme)
+{
+    *link_start = host_start;
+    *scheme = NULL;
+    if (host_start < 2 || !starts(t, host_start - 2, "//", 2))
+        return 0;
+    Py_ssize_t colon = host_start - 3;
+    if (colon < 0 || RD(t, colon) != ':')
+        return 2;
+    Py_ssize_t floor = colon - MAX_SCHEME > 0 ? colon - MAX_SCHEME : 0;
+    Py_ssize_t first = colon;
+    while (first > floor && is_scheme_char(RD(t, first - 1)))
+        first--;
+    Py_ssize_t len = colon - first;
+    char low[MAX_SCHEME + 1];
+    for (Py_ssize_t k = 0; k < len; k++)
+        low[k] = (char)Py_TOLOWER(RD(t, first + k));
+    low[len] = 0;
+    int alpha_first = len > 0 && Py_ISALPHA(low[0]);
+    if (schemes == special_schemes) {
+        for (int k = 0; special_names[k][0]; k++) {
+            if (strcmp(low, special_names[k]) == 0) {
+                if (!alpha_first)
+                    break;
+                *link_start = first;
+                *scheme = Py_NewRef(special_strs[k]);
+                return 1;
+            }
+        }
+    }
+    else {
+        PyObject *s = PyUnicode_FromStringAndSize(low, len);
+        if (!s)
+            return -1;
+        int in = PySequence_Contains(schemes, s);
+        if (in < 0) {
+            Py_DECREF(s);
+            return -1;
+        }
+        if (in && alpha_first) {
+            *link_start = first;
+            *scheme = s;
+            return 1;
+        }
+        Py_DECREF(s);
+    }
+    /* §3.3: an "http://" or "https://" glued to the text before it */
+    if (len >= 5 && memcmp(low + len - 5, "https", 5) == 0) {
+        *link_start = colon - 5;
+        *scheme = Py_NewRef(s_https);
+        return 1;
+    }
+    if (len >= 4 && memcmp(low + len - 4, "http", 4) == 0) {
+        *link_start = colon - 4;
+        *scheme = Py_NewRef(s_http);
+        return 1;
+    }
+    return 2;
+}
+
+/* "://[" in text (a bracketed IPv6 host may follow), with a typed loop per str kind. */
+static int
+contains_authority_bracket(const Text *t)
+{
+    Py_ssize_t n = t->n;
+#define AUTH_LOOP(TYPE)                                                             \
+    {                                                                               \
+        const TYPE *d = (const TYPE *)t->data;                                      \
+        for (Py_ssize_t i = 0; i + 3 < n; i++)                                      \
+            if (d[i] == ':' && d[i + 1] == '/' && d[i + 2] == '/' && d[i + 3] == '[') \
+                return 1;                                                           \
+        return 0;                                                                   \
+    }
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        Py_ssize_t i = 0;
+        while (i + 3 < n) {
+            const Py_UCS1 *p = memchr(d + i, ':', (size_t)(n - 3 - i));
+            if (!p)
+                return 0;
+            i = p - d;
+            if (d[i + 1] == '/' && d[i + 2] == '/' && d[i + 3] == '[')
+                return 1;
+            i++;
+        }
+        return 0;
+    }
+    if (t->kind == PyUnicode_2BYTE_KIND)
+        AUTH_LOOP(Py_UCS2)
+    AUTH_LOOP(Py_UCS4)
+#undef AUTH_LOOP
+}
+
+/* The trigger (patterns().trigger / trigger_authority): the first i >= pos with a label
+ * separator followed by a host label character, or (authority) "://" followed by "[" or
+ * a host label character. Returns i or -1; *slashes says which. */
+static Py_ssize_t
+find_trigger(const Text *t, Py_ssize_t pos, int authority, int *slashes)
+{
+    Py_ssize_t n = t->n;
+    *slashes = 0;
+    if (t->kind == PyUnicode_1BYTE_KIND && !authority) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        while (pos < n - 1) {
+            const Py_UCS1 *p = memchr(d + pos, '.', (size_t)(n - 1 - pos));
+            if (!p)
+                return -1;
+            pos = p - d;
+            if (bmp[d[pos + 1]] & F_HOST)
+                return pos;
+            pos++;
+        }
+        return -1;
+    }
+    if (!authority) { /* a typed loop per str kind: no kind switch per character */
+#define SEP_LOOP(TYPE)                                                              \
+    {                                                                               \
+        const TYPE *d = (const TYPE *)t->data;                                      \
+        for (Py_ssize_t i = pos; i + 1 < n; i++)                                    \
+            if (is_sep(d[i]) && (flags_of(d[i + 1]) & F_HOST))                      \
+                return i;                                                           \
+        return -1;                                                                  \
+    }
+        if (t->kind == PyUnicode_2BYTE_KIND)
+            SEP_LOOP(Py_UCS2)
+        if (t->kind == PyUnicode_4BYTE_KIND)
+            SEP_LOOP(Py_UCS4)
+#undef SEP_LOOP
+    }
+    for (Py_ssize_t i = pos; i + 1 < n; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (is_sep(c)) {
+            if (flags_of(RD(t, i + 1)) & F_HOST)
+                return i;
+        }
+        else if (authority && c == ':' && i + 3 < n && RD(t, i + 1) == '/' && RD(t, i + 2) == '/') {
+            Py_UCS4 d = RD(t, i + 3);
+            if (d == '[' || (flags_of(d) & F_HOST)) {
+                *slashes = 1;
+                return i;
+            }
+        }
+    }
+    return -1;
+}
+
+/* patterns().ipv6_host.match(text, i): \[[0-9A-Fa-f:.]{2,45}\] -> end or -1. */
+static Py_ssize_t
+ipv6_host_end(const Text *t, Py_ssize_t i)
+{
+    if (i >= t->n || RD(t, i) != '[')
+        return -1;
+    Py_ssize_t j = i + 1;
+    while (j < t->n && j - i - 1 < 45) {
+        Py_UCS4 c = RD(t, j);
+        if (!(c < 128 && (Py_ISXDIGIT(c) || c == ':' || c == '.')))
+            break;
+        j++;
+    }
+    /* greedy {2,45} then "]": backtracking cannot help, the class excludes "]" */
+    if (j - i - 1 < 2 || j >= t->n || RD(t, j) != ']')
+        return -1;
+    return j + 1;
+}
+
+static int
+append_steal(PyObject *list, PyObject *item)
+{
+    if (!item)
+        return -1;
+    int r = PyList_Append(list, item);
+    Py_DECREF(item);
+    return r;
+}
+
+/* scan(text, tlds, emails, schemeless, schemes, dotless_hosts) -> list[Link]:
+ * detection._scan with trace=None and those ScanOptions. */
+PyObject *
+scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 6 || !PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "scan(text: str, tlds=None, emails=True, schemeless=True, "
+                                         "schemes=SPECIAL_SCHEMES, dotless_hosts=())");
+        return NULL;
+    }
+    if (!configured && ensure_configured() < 0)
+        return NULL;
+    PyObject *tlds = nargs > 1 ? args[1] : Py_None;
+    if (tlds == Py_None) {
+        if (!default_tlds_obj) {
+            PyObject *d = PyObject_CallNoArgs(cb_default_tlds);
+            if (!d)
+                return NULL;
+            Py_XSETREF(default_tlds_obj, d);
+        }
+        tlds = default_tlds_obj;
+    }
+    int emails = 1, schemeless = 1;
+    if (nargs > 2 && (emails = PyObject_IsTrue(args[2])) < 0)
+        return NULL;
+    if (nargs > 3 && (schemeless = PyObject_IsTrue(args[3])) < 0)
+        return NULL;
+    PyObject *schemes = nargs > 4 ? args[4] : special_schemes;
+    PyObject *dotless = nargs > 5 ? args[5] : NULL; /* a collection of lower-case names */
+    if (dotless != NULL) {
+        Py_ssize_t size = PyObject_Length(dotless);
+        if (size < 0)
+            return NULL;
+        if (size == 0)
+            dotless = NULL;
+    }
+    if (PyUnicode_READY(args[0]) < 0)
+        return NULL;
+    Text T, *t = &T;
+    T.obj = args[0];
+    T.kind = PyUnicode_KIND(T.obj);
+    T.data = PyUnicode_DATA(T.obj);
+    T.n = PyUnicode_GET_LENGTH(T.obj);
+    Py_ssize_t n = T.n;
+
+    Py_INCREF(tlds); /* a callback may run other threads: keep it alive for this scan */
+    PyObject *out = PyList_New(0);
+    if (!out) {
+        Py_DECREF(tlds);
+        return NULL;
+    }
+    Py_ssize_t pos = 0, last_end = 0;
+    /* A host without a label separator (bracketed IPv6) is found from the "://" before it. */
+    int authority = dotless != NULL || contains_authority_bracket(t);
+    Ahead ah = {-1, -1, -1, -1};
+    Guard guard = {0, -1, 1};
+
+    while (pos < n) {
+        int slashes;
+        Py_ssize_t m = find_trigger(t, pos, authority, &slashes);
+        if (m < 0)
+            break;
+        Py_ssize_t run_start, run_end, host_end;
+        PyObject *ascii_host = NULL;
+        if (slashes) {
+            /* "scheme://" then a host that holds no label separator. */
+            run_start = m + 3;
+            pos = run_start;
+            if (RD(t, run_start) == '[') {
+                Py_ssize_t e = ipv6_host_end(t, run_start);
+                if (e < 0)
+                    continue;
+                int ok = call_pred(cb_ipv6_ok, t, run_start, e);
+                if (ok < 0)
+                    goto error;
+                if (!ok)
+                    continue;
+                host_end = run_end = e;
+                Py_ssize_t glued = domain_run_end(t, host_end);
+                int glued_text = 0;
+                for (Py_ssize_t k = host_end; k < glued; k++)
+                    if (!is_sep(RD(t, k))) {
+                        glued_text = 1;
+                        break;
+                    }
+                if (glued_text) { /* "[::1]é.com": no valid host */
+                    pos = glued;
+                    continue;
+                }
+                ascii_host = PyUnicode_Substring(t->obj, run_start, host_end);
+                if (!ascii_host)
+                    goto error;
+            }
+            else {
+                /* a dotless host (ScanOptions.dotless_hosts) */
+                host_end = run_start;
+                while (host_end < n && (flags_of(RD(t, host_end)) & F_HOST))
+                    host_end++;
+                if (host_end + 1 < n && is_sep(RD(t, host_end)) &&
+                    (flags_of(RD(t, host_end + 1)) & F_HOST))
+                    continue; /* a dotted host: found from its separator */
+                if (dotless == NULL)
+                    continue;
+                PyObject *raw = PyUnicode_Substring(t->obj, run_start, host_end);
+                if (!raw)
+                    goto error;
+                PyObject *name = PyObject_CallMethod(raw, "lower", NULL);
+                Py_DECREF(raw);
+                if (!name)
+                    goto error;
+                int in = PySequence_Contains(dotless, name);
+                if (in <= 0) {
+                    Py_DECREF(name);
+                    if (in < 0)
+                        goto error;
+                    continue;
+                }
+                run_end = host_end;
+                ascii_host = PyObject_CallOneArg(cb_dotless_ascii, name);
+                Py_DECREF(name);
+                if (!ascii_host)
+                    goto error;
+                if (!PyUnicode_Check(ascii_host)) {
+                    Py_DECREF(ascii_host);
+                    PyErr_SetString(PyExc_TypeError, "dotless_ascii must return a str");
+                    goto error;
+                }
+            }
+        }
+        else {
+            run_start = m;
+            while (run_start > pos && is_domain(t, run_start - 1))
+                run_start--;
+            if (run_start == pos && pos > 0 && is_domain(t, pos - 1)) {
+                /* a run that began inside the previous link or run */
+                pos = domain_run_end(t, m);
+                continue;
+            }
+            run_end = domain_run_end(t, m);
+            pos = run_end;
+            /* a default-ignorable character that ends the run is not part of the host,
+             * nor the separators after it */
+            {
+                Py_ssize_t dots = run_end;
+                while (dots > run_start && is_sep(RD(t, dots - 1)))
+                    dots--;
+                if (dots < run_end && dots > run_start && RD(t, dots - 1) > 0x7F &&
+                    (flags_of(RD(t, dots - 1)) & F_IGNORABLE))
+                    run_end = dots;
+            }
+            while (run_end > run_start && RD(t, run_end - 1) > 0x7F &&
+                   (flags_of(RD(t, run_end - 1)) & F_IGNORABLE))
+                run_end--;
+            host_end = run_end;
+            while (host_end > run_start && is_sep(RD(t, host_end - 1)))
+                host_end--;
+            if (host_end == run_start)
+                continue;
+            {
+                /* only one label left (``com.\u200d``): not a host (detection._scan) */
+                int any_sep = 0;
+                for (Py_ssize_t i = run_start; i < host_end && !any_sep; i++)
+                    any_sep = is_sep(RD(t, i));
+                if (!any_sep)
+                    continue;
+            }
+            Py_ssize_t last_label;
+            Py_ssize_t empty = labels(t, run_start, host_end, &last_label);
+            if (empty >= 0) {
+                /* an ellipsis ends a host written without a scheme */
+                Py_ssize_t cut = empty - 1;
+                int has_sep = 0;
+                for (Py_ssize_t i = run_start; i < cut; i++)
+                    if (is_sep(RD(t, i))) {
+                        has_sep = 1;
+                        break;
+                    }
+                if (empty == run_start || starts(t, run_start - 2, "//", 2) || !has_sep)
+                    continue;
+                host_end = run_end = cut;
+                if (labels(t, run_start, host_end, &last_label) >= 0)
+                    continue;
+            }
+            int digits = last_label < host_end;
+            for (Py_ssize_t i = last_label; i < host_end && digits; i++)
+                digits = is_ascii_digit(RD(t, i));
+            int at_before = run_start > 0 && RD(t, run_start - 1) == '@';
+            if (digits) {
+                /* WHATWG URL "ends in a number": an IPv4 address or nothing */
+                if (at_before || !starts(t, run_start - 3, "://", 3))
+                    continue;
+                int ok = call_pred(cb_ipv4_ok, t, run_start, host_end);
+                if (ok < 0)
+                    goto error;
+                if (!ok)
+                    continue;
+                ascii_host = PyUnicode_Substring(t->obj, run_start, host_end);
+                if (!ascii_host)
+                    goto error;
+            }
+            else {
+                int ok = tld_ok(t, last_label, host_end, tlds);
+                if (ok < 0)
+                    goto error;
+                if (!ok)
+                    continue;
+                ascii_host = ascii_host_of(t, run_start, host_end);
+                if (!ascii_host)
+                    goto error;
+                if (ascii_host == Py_None) {
+                    Py_DECREF(ascii_host);
+                    continue;
+                }
+            }
+            if (at_before) {
+                /* §5: the domain of an email address. If the local-part fails, nothing is linked. */
+                Py_ssize_t start = emails ? email_start(t, run_start - 1) : -1;
+                if (start < 0 || bad_local(t, start, run_start - 1) || start < last_end) {
+                    Py_DECREF(ascii_host);
+                    continue;
+                }
+                Py_ssize_t inside = rejected_authority_end(t, start, last_end);
+                if (inside >= 0) {
+                    Py_DECREF(ascii_host);
+                    if (inside > pos)
+                        pos = inside;
+                    continue;
+                }
+                Py_ssize_t local = start;
+                if (starts(t, local, "mailto:", 7))
+                    local += 7;
+                PyObject *href = build_href(s_mailto, "@", ascii_host, t, local, run_start - 1,
+                                            mailto_safe, 1);
+                Py_DECREF(ascii_host);
+                if (!href)
+                    goto error;
+                PyObject *lt = PyUnicode_Substring(t->obj, start, host_end);
+                if (!lt) {
+                    Py_DECREF(href);
+                    goto error;
+                }
+                if (append_steal(out, make_link(start, host_end, s_email, lt, href)) < 0)
+                    goto error;
+                pos = last_end = host_end;
+                continue;
+            }
+            if (run_end < n && RD(t, run_end) == '@') {
+                Py_DECREF(ascii_host);
+                continue;
+            }
+        }
+
+        /* A URL: scheme (if written), host, port; then §3.5.1 termination. */
+        Py_ssize_t link_start;
+        PyObject *scheme;
+        int ws = written_scheme(t, run_start, schemes, &link_start, &scheme);
+        if (ws < 0) {
+            Py_DECREF(ascii_host);
+            goto error;
+        }
+        if (ws == 2 || (ws == 0 && (!schemeless || guard_inside(&guard, t, run_start) >= 0)) ||
+            link_start < last_end) {
+            Py_XDECREF(scheme);
+            Py_DECREF(ascii_host);
+            continue;
+        }
+        if (ws == 0) {
+            Py_ssize_t inside = rejected_authority_end(t, link_start, last_end);
+            if (inside >= 0) {
+                Py_DECREF(ascii_host);
+                if (inside > pos)
+                    pos = inside;
+                continue;
+            }
+        }
+        if (ws == 1) {
+            Py_ssize_t tail = host_end;
+            while (tail < n && is_userinfo_char(RD(t, tail)))
+                tail++;
+            if (tail < n && RD(t, tail) == '@' && !listed_after_host(t, run_start, tail)) {
+                /* "scheme://user[:password]@host": nothing is linked */
+                Py_DECREF(scheme);
+                Py_DECREF(ascii_host);
+                continue;
+            }
+        }
+        /* Port (WHATWG URL port state); a trailing FQDN dot before it is kept. */
+        Py_ssize_t dot = run_end - host_end == 1 ? run_end : host_end;
+        Py_ssize_t after = host_end;
+        if (dot < n && RD(t, dot) == ':') {
+            Py_ssize_t j = dot + 1, significant = 0;
+            long value = 0;
+            while (j < n && is_ascii_digit(RD(t, j))) {
+                Py_UCS4 c = RD(t, j);
+                if (significant || c != '0') {
+                    significant++;
+                    if (significant <= 6)
+                        value = value * 10 + (long)(c - '0');
+                }
+                j++;
+            }
+            if (j > dot + 1) {
+                Py_ssize_t glued = domain_run_end(t, j);
+                int glued_text = 0;
+                for (Py_ssize_t k = j; k < glued; k++)
+                    if (!is_sep(RD(t, k))) {
+                        glued_text = 1;
+                        break;
+                    }
+                if (significant > 5 || value > 65535 || glued_text) {
+                    /* linking the host alone would point somewhere else */
+                    Py_XDECREF(scheme);
+                    Py_DECREF(ascii_host);
+                    if (glued > pos)
+                        pos = glued;
+                    continue;
+                }
+                after = j;
+            }
+            else if (ws == 1 && dot + 1 < n &&
+                     (RD(t, dot + 1) == '/' || RD(t, dot + 1) == '?' || RD(t, dot + 1) == '#'))
+                after = dot + 1; /* an empty port (WHATWG: "http://example.com:/x" is valid) */
+        }
+        else if (dot > host_end && dot < n &&
+                 (RD(t, dot) == '/' || RD(t, dot) == '?' || RD(t, dot) == '#'))
+            after = dot;
+        Py_ssize_t end;
+        Py_UCS4 ca = after < n ? RD(t, after) : 0;
+        if (after == n || !(ca == '/' || ca == '?' || ca == '#'))
+            end = after; /* §3.5.1 step 5.2.1 at once */
+        else
+            end = terminate(t, after);
+        if (ws == 0 && emails && end < n && !Py_UNICODE_ISSPACE(RD(t, end))) {
+            /* §5: the host is the start of an email's local-part: the email wins */
+            Py_ssize_t es = ahead_email_start(&ah, t, end, tlds);
+            if (es == -2) {
+                Py_DECREF(ascii_host);
+                goto error;
+            }
+            if (es >= 0 && last_end <= es && es <= link_start) {
+                Py_DECREF(ascii_host);
+                continue;
+            }
+        }
+        PyObject *href = build_href(ws == 1 ? scheme : s_https, "://", ascii_host, t, host_end, end,
+                                    href_safe, 0);
+        Py_XDECREF(scheme);
+        Py_DECREF(ascii_host);
+        if (!href)
+            goto error;
+        PyObject *lt = PyUnicode_Substring(t->obj, link_start, end);
+        if (!lt) {
+            Py_DECREF(href);
+            goto error;
+        }
+        if (append_steal(out, make_link(link_start, end, s_url, lt, href)) < 0)
+            goto error;
+        pos = last_end = end;
+    }
+    Py_DECREF(tlds);
+    return out;
+error:
+    Py_DECREF(tlds);
+    Py_DECREF(out);
+    return NULL;
+}

@@ -1,0 +1,1326 @@
+/*
+ * gate.c -- the compiled gate of the §8 linkification layer (issue 19).
+ *
+ * linkification/apply.py's apply_policy runs every rule of a LinkPolicy (context.py,
+ * rules.py, the homograph and bidi checks of _one) on every base link. Nearly every
+ * link in prose is plain: an ASCII https:// URL or address with a space before and
+ * after it, on which no rule can fire. This gate proves that cheaply, looking only at
+ * the link's characters and its neighbourhood, and says which links may be touched by
+ * some rule ("suspects"): only those go through the Python reference, which stays the
+ * statement of every rule. The gate never decides what a rule does; it only has to
+ * be conservative: for a plain link, every rule of the gated fields must leave the
+ * link as it is (tests/test_accel_policy.py checks it against the pure path).
+ *
+ * Which LinkPolicy fields the gate covers is one table in
+ * linkification/_gate.py (GATE_FIELDS); a policy that turns on any other field
+ * never uses the gate. A new rule is added here as one more "suspect if" test, or
+ * listed there as a field that falls back.
+ *
+ * Every test below names the rule (the LinkPolicy field) and the Python function
+ * it covers. Tests are the same whichever gated fields are on: a link that a rule
+ * of an "off" field would touch is merely sent to Python, which then keeps it.
+ */
+#include "_speedups.h"
+
+static inline int
+is_ascii_digit_g(Py_UCS4 c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static inline int
+is_space_tab(Py_UCS4 c)
+{
+    return c == ' ' || c == '\t';
+}
+
+static inline int
+is_alpha_ascii(Py_UCS4 c)
+{
+    return c < 128 && Py_ISALPHA(c);
+}
+
+static inline int
+is_alnum_ascii(Py_UCS4 c)
+{
+    return c < 128 && Py_ISALNUM(c);
+}
+
+static inline int
+is_hex_ascii(Py_UCS4 c)
+{
+    return c < 128 && Py_ISXDIGIT(c);
+}
+
+/* The words that may be spelt before an address or a domain: context._spelled_at's
+ * _SPELLED_AT (`` at ``), rules._OBFUSCATED_AT (``[at]``, ``-at-``, ``_at_``, `` AT``)
+ * (reject_obfuscated_addresses, reject_obfuscated_email_domains). */
+static int
+maybe_spelled_at(const Text *t, Py_ssize_t s)
+{
+    Py_ssize_t j = s;
+    while (j > 0 && s - j < 80 && Py_UNICODE_ISSPACE(RD(t, j - 1)))
+        j--;
+    if (j < 2)
+        return 0;
+    Py_UCS4 c = RD(t, j - 1);
+    if (c == ']' || c == ')' || c == '}' || c == '>' || c == '-' || c == '_') {
+        /* "[at]", "(at)", "<at>", "-at-", "_at_" (_OBFUSCATED_AT) */
+        Py_ssize_t k = j - 1;
+        while (k > 0 && j - k < 8 && Py_UNICODE_ISSPACE(RD(t, k - 1)))
+            k--;
+        if (k >= 2 && (RD(t, k - 1) | 0x20) == 't' && (RD(t, k - 2) | 0x20) == 'a')
+            return __LINE__;
+        return 0;
+    }
+    /* "at" or "AT" after white space (_SPELLED_AT, _OBFUSCATED_AT's "\sAT") */
+    if (j >= 3 && Py_UNICODE_ISSPACE(RD(t, j - 3))) {
+        Py_UCS4 b = RD(t, j - 2);
+        if ((b == 'a' && c == 't') || (b == 'A' && c == 'T'))
+            return __LINE__;
+    }
+    return 0;
+}
+
+/* context._CODE_BEFORE and _CODE_AFTER (reject_code_expressions): an operator or a
+ * keyword next to the name. */
+static int
+maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    Py_ssize_t j = s;
+    while (j > 0 && s - j < 40 && is_space_tab(RD(t, j - 1)))
+        j--;
+    if (j < s && j > 0) {
+        Py_UCS4 c = RD(t, j - 1);
+        if (c == '=' || c == '&' || c == '|')
+            return 1;
+        if (is_alpha_ascii(c)) {
+            static const char *words[] = {"return", "typeof", "await", "var", "const", NULL};
+            for (int w = 0; words[w]; w++) {
+                Py_ssize_t len = (Py_ssize_t)strlen(words[w]);
+                if (starts(t, j - len, words[w], len))
+                    return 1;
+            }
+        }
+    }
+    Py_ssize_t n = t->n, k = e;
+    while (k < n && is_space_tab(RD(t, k)))
+        k++;
+    if (k > e && k < n) {
+        Py_UCS4 c = RD(t, k), d = k + 1 < n ? RD(t, k + 1) : 0;
+        if (c == '=' || ((c == '!' || c == '+' || c == '-') && d == '=') || (c == '&' && d == '&') ||
+            (c == '|' && d == '|'))
+            return 1;
+    }
+    return 0;
+}
+
+/* A label text[a:b] in a set of str (str.lower() first when lower): 1, 0, -1 error. */
+static int
+label_in(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *set, int lower)
+{
+    if (set == Py_None || b <= a)
+        return 0;
+    int ascii = 1;
+    for (Py_ssize_t i = a; i < b && ascii; i++)
+        if (RD(t, i) >= 128)
+            ascii = 0;
+    PyObject *s;
+    if (ascii) {
+        s = PyUnicode_New(b - a, 127);
+        if (!s)
+            return -1;
+        Py_UCS1 *o = PyUnicode_1BYTE_DATA(s);
+        for (Py_ssize_t i = a; i < b; i++) {
+            Py_UCS4 c = RD(t, i);
+            *o++ = (Py_UCS1)(lower ? Py_TOLOWER(c) : c);
+        }
+    }
+    else {
+        PyObject *sub = PyUnicode_Substring(t->obj, a, b);
+        if (!sub)
+            return -1;
+        if (!lower)
+            s = sub;
+        else {
+            s = PyObject_CallMethod(sub, "lower", NULL);
+            Py_DECREF(sub);
+            if (!s)
+                return -1;
+        }
+    }
+    int r = PySequence_Contains(set, s);
+    Py_DECREF(s);
+    return r;
+}
+
+/* The sets, tables and limits the gate reads (linkification/_gate.py builds them). */
+typedef struct {
+    PyObject *file_ext;        /* policy.file_extension_tlds */
+    PyObject *inner_ext;       /* rules._INNER_EXTENSIONS */
+    PyObject *reverse_first;   /* rules._REVERSE_DNS_FIRST */
+    PyObject *host_tlds;       /* rules._HOST_TLDS */
+    PyObject *code_receivers;  /* context._CODE_RECEIVERS */
+    Py_ssize_t max_link, max_part; /* -1: None */
+    const uint8_t *cls;        /* 0x10000 bytes of G_* bits (BMP) */
+    PyObject *astral_letters;  /* ((lo, hi), ...): CJK letters beyond the BMP */
+    PyObject *confusable;      /* host -> bool (may be confusable), or None */
+    PyObject *headers;         /* context: header names whose links a rule may drop */
+    PyObject *header_prefixes; /* context._TRACE_PREFIXES */
+    PyObject *web_only;        /* rules._WEB_ONLY_TLDS */
+    PyObject *rules_receivers; /* rules._CODE_RECEIVERS */
+    PyObject *host_cue;        /* rules._host_cue(text, start) -> bool */
+    long drops;                /* D_* bits: the rules gate.c decides itself (when on) */
+    int allow_drop;            /* no TLD named by the caller */
+    struct LineCache *lines;   /* line starts met so far (links come in text order) */
+} GateConfig;
+
+/* The start of the line of the last position asked (links come in order: the text is
+ * read once for all of them). */
+typedef struct LineCache {
+    Py_ssize_t pos, start; /* start: just after the last '\n' before pos, or 0 */
+} LineCache;
+
+/* GateConfig.drops: a schemeless name these rules reject is dropped here (no Python). */
+#define D_REVERSE_DNS 0x01 /* reject_reverse_dns_names */
+#define D_FILE_NAMES 0x02  /* reject_file_names or guard_false_positives */
+#define D_GENERIC_TLD 0x04 /* reject_generic_tld_names */
+/* ... and the bound-moving rules gate.c follows (off: they move nothing) */
+#define D_CJK_END 0x08     /* cjk_end */
+#define D_EMPTY_QUERY 0x10 /* drop_empty_query */
+
+/* Bits of GateConfig.cls (rules.py's classes). */
+#define G_CJK_LETTER 0x01 /* rules._CJK_LETTER_CLASS */
+#define G_CJK_PUNCT 0x02  /* rules._CJK_PUNCT_CLASS */
+#define G_HIRAGANA 0x04   /* rules._HIRAGANA */
+#define G_GLUE 0x08       /* rules._GLUE_BEFORE */
+#define G_BIDI 0x10       /* rules._BIDI_CONTROLS, patterns().bidi_or_ignorable */
+
+static inline uint8_t
+cls_of(const GateConfig *g, Py_UCS4 c)
+{
+    if (c < 0x10000)
+        return g->cls[c];
+    Py_ssize_t k, n = PyTuple_GET_SIZE(g->astral_letters);
+    for (k = 0; k < n; k++) {
+        PyObject *r = PyTuple_GET_ITEM(g->astral_letters, k);
+        if (c >= (Py_UCS4)PyLong_AsLong(PyTuple_GET_ITEM(r, 0)) &&
+            c <= (Py_UCS4)PyLong_AsLong(PyTuple_GET_ITEM(r, 1)))
+            return G_CJK_LETTER;
+    }
+    return 0;
+}
+
+/* context._line_start: the start of the line holding pos, or -1 when it starts more
+ * than _MAX_LOOKBACK code points back (not a line start then: no header). */
+static Py_ssize_t
+line_start(const Text *t, Py_ssize_t pos)
+{
+    Py_ssize_t lo = pos > 4000 ? pos - 4000 : 0; /* context._MAX_LOOKBACK */
+    Py_ssize_t ls = pos;
+    while (ls > lo && RD(t, ls - 1) != '\n')
+        ls--;
+    if (ls > 0 && RD(t, ls - 1) != '\n')
+        return -1;
+    return ls;
+}
+
+/* line_start(t, pos) through the cache of a gate run: linear over the links of a text. */
+static Py_ssize_t
+line_start_cached(const Text *t, Py_ssize_t pos, LineCache *lc)
+{
+    if (!lc || pos < lc->pos)
+        return line_start(t, pos);
+    Py_ssize_t start = lc->start;
+    /* the last '\n' in [lc->pos, pos), read backward with a typed loop per str kind */
+#define LAST_NL(TYPE)                                          \
+    {                                                          \
+        const TYPE *d = (const TYPE *)t->data;                 \
+        for (Py_ssize_t i = pos; i > lc->pos; i--)             \
+            if (d[i - 1] == '\n') {                            \
+                start = i;                                     \
+                break;                                         \
+            }                                                  \
+    }
+    if (t->kind == PyUnicode_1BYTE_KIND)
+        LAST_NL(Py_UCS1)
+    else if (t->kind == PyUnicode_2BYTE_KIND)
+        LAST_NL(Py_UCS2)
+    else
+        LAST_NL(Py_UCS4)
+#undef LAST_NL
+    lc->pos = pos;
+    lc->start = start;
+    Py_ssize_t lo = pos > 4000 ? pos - 4000 : 0; /* context._MAX_LOOKBACK */
+    return start >= lo ? start : -1;
+}
+
+/* _QUOTE_PREFIX.match(text, i): >(?: ?>)* ? -> its end (i when none). */
+static Py_ssize_t
+quote_prefix_end(const Text *t, Py_ssize_t i)
+{
+    if (i >= t->n || RD(t, i) != '>')
+        return i;
+    i++;
+    for (;;) {
+        if (i < t->n && RD(t, i) == '>')
+            i++;
+        else if (i + 1 < t->n && RD(t, i) == ' ' && RD(t, i + 1) == '>')
+            i += 2;
+        else
+            break;
+    }
+    if (i < t->n && RD(t, i) == ' ')
+        i++;
+    return i;
+}
+
+/* context.header_name(text, pos), step for step, then whether a rule may drop a link
+ * in that header (reject_message_ids, reject_mail_trace_headers): the name is in
+ * GateConfig.headers or starts with one of header_prefixes. 0 (no), a line number
+ * (yes), -1 (error). ls0: the line start of pos (line_start). */
+static int
+maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g)
+{
+    Py_ssize_t ls = ls0;
+    for (int line = 0; line < 60; line++) { /* context._MAX_LINES */
+        if (ls < 0)
+            return 0; /* a line longer than the look-back: no header */
+        Py_ssize_t body = quote_prefix_end(t, ls);
+        if (body < t->n && (RD(t, body) == ' ' || RD(t, body) == '\t')) { /* a folded line */
+            Py_ssize_t le = ls;
+            while (le < pos && RD(t, le) != '\n')
+                le++;
+            int content = 0;
+            for (Py_ssize_t i = ls; i < le && !content; i++) {
+                Py_UCS4 c = RD(t, i);
+                content = !(c == ' ' || c == '\t' || c == '>');
+            }
+            if (ls == 0 || !content)
+                return 0;
+            ls = line_start(t, ls - 1);
+            if (ls >= 0 && pos - ls > 4000)
+                return 0;
+            continue;
+        }
+        /* _HEADER_NAME.match(text, ls): (?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?): */
+        Py_ssize_t i = body, n0;
+        if (i >= pos || !is_alpha_ascii(RD(t, i)))
+            return 0;
+        n0 = i++;
+        while (i < pos && (is_alnum_ascii(RD(t, i)) || RD(t, i) == '-'))
+            i++;
+        if (i + 1 < pos && RD(t, i) == ' ' && is_alpha_ascii(RD(t, i + 1))) {
+            Py_ssize_t k = i + 2;
+            while (k < pos && (is_alnum_ascii(RD(t, k)) || RD(t, k) == '-'))
+                k++;
+            if (k < pos && RD(t, k) == ':')
+                i = k;
+        }
+        if (!(i < pos && RD(t, i) == ':'))
+            return 0; /* m.end() <= pos */
+        /* the name, lower case, ' ' as '-' */
+        PyObject *name = PyUnicode_New(i - n0, 127);
+        if (!name)
+            return -1;
+        Py_UCS1 *o = PyUnicode_1BYTE_DATA(name);
+        for (Py_ssize_t k = n0; k < i; k++) {
+            Py_UCS4 d = RD(t, k);
+            *o++ = (Py_UCS1)(d == ' ' ? '-' : Py_TOLOWER(d));
+        }
+        int r = PySequence_Contains(g->headers, name);
+        for (Py_ssize_t k = 0; r == 0 && k < PyTuple_GET_SIZE(g->header_prefixes); k++)
+            r = PyUnicode_Tailmatch(name, PyTuple_GET_ITEM(g->header_prefixes, k), 0, PY_SSIZE_T_MAX, -1);
+        Py_DECREF(name);
+        return r < 0 ? -1 : r ? __LINE__ : 0;
+    }
+    return 0;
+}
+
+/* reject_irc_hostmasks (context._irc_hostmask) for an address in ( ) or [ ]: an
+ * ident prefix (_IDENT_PREFIX), an event word after it (_IRC_EVENT), or an IRC log's
+ * line start (_IRC_LINE_START), each conservatively. */
+static int
+maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e)
+{
+    Py_UCS4 c = RD(t, ts);
+    if (c == '~' || c == '+' || c == '^' || c == '=' || c == '-' ||
+        ((c == 'n' || c == 'i') && ts + 1 < t->n && RD(t, ts + 1) == '='))
+        return __LINE__;
+    static const char *words[] = {"joined", "left", "quit", "Quit", "parted", "Read error",
+                                  "Ping timeout", "is now known as", "Remote host closed", NULL};
+    Py_ssize_t stop = e + 300 < t->n ? e + 300 : t->n;
+    for (Py_ssize_t i = e; i < stop; i++) {
+        Py_UCS4 d = RD(t, i);
+        if (d == '\n')
+            break;
+        for (int w = 0; words[w]; w++)
+            if (d == (Py_UCS4)words[w][0] && starts(t, i, words[w], (Py_ssize_t)strlen(words[w])))
+                return __LINE__;
+    }
+    Py_ssize_t ls = ts;
+    Py_ssize_t lo = ts > 4000 ? ts - 4000 : 0;
+    while (ls > lo && RD(t, ls - 1) != '\n')
+        ls--;
+    if (ls > 0 && RD(t, ls - 1) != '\n')
+        return 0;
+    /* \s*(?:\[?[\d:.\- T]+\]?\s*)? then -!- *** --> <-- * -- Joins: Quits: Parts: */
+    Py_ssize_t i = ls;
+    while (i < t->n && (Py_UNICODE_ISSPACE(RD(t, i)) || RD(t, i) == '[' || RD(t, i) == ']' ||
+                        is_ascii_digit_g(RD(t, i)) || RD(t, i) == ':' || RD(t, i) == '.' ||
+                        RD(t, i) == '-' || RD(t, i) == 'T'))
+        i++;
+    if (i < t->n) {
+        Py_UCS4 d = RD(t, i);
+        if (d == '*' || d == '<' || d == 'J' || d == 'Q' || d == 'P')
+            return __LINE__;
+    }
+    if (i > ls && RD(t, i - 1) == '-')
+        return __LINE__; /* "-!-", "--", "-->" */
+    return 0;
+}
+
+/* cjk_boundary (rules.cjk_start) on text[lo:hi]: a CJK character followed by an ASCII
+ * letter or digit. */
+static int
+maybe_cjk_start(const Text *t, Py_ssize_t lo, Py_ssize_t hi, const GateConfig *g)
+{
+    for (Py_ssize_t i = lo; i + 1 < hi; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (c >= 128 && (cls_of(g, c) & (G_CJK_LETTER | G_CJK_PUNCT)) && RD(t, i + 1) < 128 &&
+            is_alnum_ascii(RD(t, i + 1)))
+            return __LINE__;
+    }
+    return 0;
+}
+
+/* cjk_end (rules.cjk_end) on the path text[after:end], step for step: where it cuts the
+ * URL (before rules._reterminate), or -1. */
+static Py_ssize_t
+cjk_end_cut(const Text *t, Py_ssize_t after, Py_ssize_t end, const GateConfig *g)
+{
+    Py_ssize_t pos = after;
+    while (pos < end) {
+        Py_UCS4 c = RD(t, pos);
+        if (!(c >= 128 && (cls_of(g, c) & (G_CJK_LETTER | G_CJK_PUNCT)))) {
+            pos++;
+            continue;
+        }
+        Py_ssize_t i = pos;
+        Py_UCS4 prev = RD(t, i - 1); /* i > after >= 1: the host is before */
+        if (prev < 128 && (g->cls[prev] & G_GLUE))
+            return i; /* glued to an ASCII letter, digit or closer */
+        Py_ssize_t j = i, punct = -1;
+        int hira = 0, hira_before_punct = 0;
+        while (j < end) { /* _CJK_RUNS */
+            uint8_t k = RD(t, j) >= 128 ? cls_of(g, RD(t, j)) : 0;
+            if (!(k & (G_CJK_LETTER | G_CJK_PUNCT)))
+                break;
+            if ((k & G_CJK_PUNCT) && punct < 0) {
+                punct = j;
+                hira_before_punct = hira;
+            }
+            if (k & G_HIRAGANA)
+                hira = 1;
+            j++;
+        }
+        if (punct >= 0)
+            return hira_before_punct ? i : punct;
+        if (j == end && j < t->n && hira && RD(t, j) >= 128 && (cls_of(g, RD(t, j)) & G_CJK_PUNCT))
+            return i;
+        pos = j;
+    }
+    return -1;
+}
+
+/* idn_display (homographs.homograph_flags) of a non-ASCII host text[a:b]: the Python
+ * callback (cached there, ICU's skeletons) says whether it may be confusable. */
+static int
+maybe_confusable(const Text *t, Py_ssize_t a, Py_ssize_t b, const GateConfig *g)
+{
+    if (g->confusable == Py_None)
+        return 0;
+    int ascii = 1;
+    for (Py_ssize_t i = a; i < b && ascii; i++)
+        if (RD(t, i) >= 128)
+            ascii = 0;
+    if (ascii)
+        return 0; /* an ASCII host that is no A-label ("xn--" is a suspect already) */
+    PyObject *host = PyUnicode_Substring(t->obj, a, b);
+    if (!host)
+        return -1;
+    PyObject *r = PyObject_CallOneArg(g->confusable, host);
+    Py_DECREF(host);
+    if (!r)
+        return -1;
+    int v = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return v < 0 ? -1 : v ? __LINE__ : 0;
+}
+
+/* rules._host_cue(text, start): 1, 0, -1 error. */
+static int
+host_cue(const Text *t, Py_ssize_t s, const GateConfig *g)
+{
+    /* _HOST_CUE ends with a cue word or an arrow, then \s*:?\s*: without one of the last
+     * words of its alternatives before the name, no cue (and no call) */
+    static const char *last_words[] = {"visit", "website", "site", "homepage", "page", "url", "to", "at", "on", NULL};
+    Py_ssize_t j = s;
+    while (j > 0 && s - j < 40 && (Py_UNICODE_ISSPACE(RD(t, j - 1)) || RD(t, j - 1) == ':'))
+        j--;
+    int maybe = j > 0 && RD(t, j - 1) == 0x2192;
+    for (int w = 0; !maybe && last_words[w]; w++) {
+        Py_ssize_t len = (Py_ssize_t)strlen(last_words[w]);
+        if (j >= len) {
+            int same = 1;
+            for (Py_ssize_t k = 0; k < len && same; k++)
+                same = RD(t, j - len + k) < 128 && Py_TOLOWER(RD(t, j - len + k)) == last_words[w][k];
+            maybe = same;
+        }
+    }
+    if (!maybe)
+        return 0;
+    PyObject *pos = PyLong_FromSsize_t(s);
+    if (!pos)
+        return -1;
+    PyObject *r = PyObject_CallFunctionObjArgs(g->host_cue, t->obj, pos, NULL);
+    Py_DECREF(pos);
+    if (!r)
+        return -1;
+    int v = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return v;
+}
+
+/* The host rules of a schemeless URL whose host is text[s:he] (rules.reject_reason after
+ * the context tests, context._code_name): reject_reverse_dns_names,
+ * reject_code_expressions, reject_file_names, reject_abbreviations,
+ * reject_generic_tld_names. after: the end of the host and port. Every other rule was
+ * ruled out by gate_one, so where one of D_* rejects the link for sure, *drop is set.
+ * Returns 0 (no rule), a line number, or -1 (error). */
+static int
+maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize_t e,
+                const GateConfig *g, int *drop)
+{
+    if (he <= s)
+        return __LINE__;
+    /* labels: rules._LABEL_SEP */
+    Py_ssize_t first_end = s, nlabels = 1, last_start = s, prev_start = s;
+    while (first_end < he && !is_sep(RD(t, first_end)))
+        first_end++;
+    for (Py_ssize_t i = s; i < he; i++)
+        if (is_sep(RD(t, i))) {
+            nlabels++;
+            prev_start = last_start;
+            last_start = i + 1;
+        }
+    int r;
+    int may_drop = g->allow_drop;
+    /* reject_reverse_dns_names */
+    if (nlabels >= 3 && (r = label_in(t, s, first_end, g->reverse_first, 1)) != 0) {
+        if (r > 0 && may_drop && (g->drops & D_REVERSE_DNS))
+            *drop = 1;
+        return r < 0 ? -1 : __LINE__;
+    }
+    /* reject_code_expressions (_code_name): a receiver, a camelCase inner label, .NET */
+    if ((r = label_in(t, s, first_end, g->code_receivers, 0)) != 0)
+        return r < 0 ? -1 : __LINE__;
+    for (Py_ssize_t i = first_end; i < last_start; i++)
+        if (Py_UNICODE_ISUPPER(RD(t, i)))
+            return __LINE__;
+    if (after < e && RD(t, after) == '/')
+        return 0; /* rules.reject_reason: a path keeps the link */
+    /* reject_file_names: capitals in the last label, a double extension, the TLD */
+    for (Py_ssize_t i = last_start; i < he; i++)
+        if (Py_UNICODE_ISUPPER(RD(t, i)))
+            return __LINE__;
+    if (nlabels >= 3 && (r = label_in(t, prev_start, last_start - 1, g->inner_ext, 1)) != 0)
+        return r < 0 ? -1 : __LINE__;
+    /* reject_abbreviations: a one-letter first label then labels of one or two letters
+     * (_ABBREVIATION), a numeric first label */
+    if (first_end - s == 1) {
+        int abbrev = 1;
+        Py_ssize_t len = 0;
+        for (Py_ssize_t i = first_end + 1; i <= he && abbrev; i++) {
+            if (i == he || is_sep(RD(t, i))) {
+                abbrev = len >= 1 && len <= 2;
+                len = 0;
+            }
+            else
+                len++;
+        }
+        if (abbrev)
+            return __LINE__;
+    }
+    if (nlabels >= 3 && Py_UNICODE_ISDIGIT(RD(t, s)))
+        return __LINE__;
+    int file = 0, generic = 0;
+    if ((r = label_in(t, last_start, he, g->file_ext, 1)) < 0)
+        return -1;
+    file = r;
+    /* reject_generic_tld_names: two labels under an ASCII TLD of three or more letters */
+    int ascii_tld = 1;
+    for (Py_ssize_t i = last_start; i < he; i++)
+        if (RD(t, i) >= 128)
+            ascii_tld = 0;
+    if (!file && ascii_tld && nlabels == 2 && he - last_start > 2) {
+        if ((r = label_in(t, last_start, he, g->host_tlds, 1)) < 0)
+            return -1;
+        generic = !r;
+    }
+    if (!file && !generic)
+        return 0;
+    if (!may_drop)
+        return __LINE__;
+    /* The rule is sure to reject unless a host cue keeps the name (_host_cue) */
+    if (file && !(g->drops & D_FILE_NAMES))
+        return __LINE__;
+    if (generic) {
+        if (!(g->drops & D_GENERIC_TLD))
+            return __LINE__;
+        for (Py_ssize_t i = s; i < first_end; i++) { /* rules._IDENTIFIER */
+            Py_UCS4 c = RD(t, i);
+            if (!(is_alnum_ascii(c) || c == '_'))
+                return __LINE__;
+        }
+        if ((r = label_in(t, last_start, he, g->web_only, 1)) != 0) {
+            if (r < 0)
+                return -1;
+            if ((r = label_in(t, s, first_end, g->rules_receivers, 1)) <= 0)
+                return r; /* a web site under .app, .dev, .page: the rule keeps it */
+        }
+    }
+    if ((r = host_cue(t, s, g)) != 0)
+        return r < 0 ? -1 : __LINE__;
+    *drop = 1;
+    return __LINE__;
+}
+
+/* The closing quote of rules._QUOTES for an opening one, else 0. */
+static Py_UCS4
+quote_closer(Py_UCS4 c)
+{
+    switch (c) {
+    case '"': return '"';
+    case '\'': return '\'';
+    case 0x201C: return 0x201D;
+    case 0x2018: return 0x2019;
+    case 0x201E: return 0x201C;
+    case 0x00AB: return 0x00BB;
+    case 0x2039: return 0x203A;
+    case 0x300C: return 0x300D;
+    case 0x300E: return 0x300F;
+    default: return 0;
+    }
+}
+
+/* 0 when no rule can touch the link text[s:e]; else a positive number (the line of the
+ * test that sent it to Python, for gate_reasons()); -1 on error. */
+/* The rules of gate_one on text[s:e]. The two bound-moving rules gate.c follows itself
+ * are left to the caller: *want_q (drop_empty_query: a trailing '?') and *cut
+ * (cjk_end's cut, -1 none); *after: the end of the host and port of a URL. */
+static int
+gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
+           int *want_q, Py_ssize_t *cut, Py_ssize_t *after_out)
+{
+    Py_ssize_t n = t->n;
+    int r;
+    if (s < 0 || e > n || e <= s)
+        return __LINE__;
+    /* max_link_length; max_part_length: no part is longer than the link */
+    if (g->max_link >= 0 && e - s > g->max_link)
+        return __LINE__;
+    if (g->max_part >= 0 && e - s > g->max_part)
+        return __LINE__;
+    /* The link's own characters. */
+    Py_ssize_t at = -1;
+    int nonascii = 0, cjk = 0;
+    /* the ASCII characters some test below looks at */
+    static const char interesting[] = "<`\\*{}$!%([-@";
+    static uint8_t look[128];
+    if (!look['@'])
+        for (const char *p = interesting; *p; p++)
+            look[(unsigned char)*p] = 1;
+    Py_ssize_t from = s;
+    if (t->kind == PyUnicode_1BYTE_KIND) { /* a typed loop to the first character to look at */
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        while (from < e && d[from] < 128 && !look[d[from]])
+            from++;
+    }
+    for (Py_ssize_t i = from; i < e; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (c < 128 && !look[c])
+            continue;
+        if (c >= 128) {
+            nonascii = 1;
+            uint8_t k = cls_of(g, c);
+            /* bidi_controls, trim_bidi_controls: Bidi_Control, default-ignorables */
+            if ((k & G_BIDI) || (flags_of(c) & F_IGNORABLE))
+                return __LINE__;
+            if (k & (G_CJK_LETTER | G_CJK_PUNCT))
+                cjk = 1;
+            if (c == 0x2026) /* reject_obfuscated_addresses: a redaction (context._REDACTED) */
+                return __LINE__;
+            continue;
+        }
+        switch (c) {
+        case '<': /* split_glued_urls (context._GLUED), trim_markup (rules._TAG) */
+        case '`': /* trim_markup: a code span */
+        case '\\': /* reject_patterns (rules._PATTERN) */
+        case '*': /* reject_patterns (.*), trim_markup (**), reject_obfuscated_addresses (***) */
+        case '{': /* reject_patterns (rules._TEMPLATE), reject_code_context (brace expansion) */
+        case '}':
+        case '$': /* reject_patterns: ${VERSION}, $(cmd) */
+        case '!': /* reject_code_context (a bang path), reject_irc_hostmasks */
+            return __LINE__;
+        case '%':
+            /* bidi_controls: decode_for_checks decodes %XX (a byte >= 0x80 may be
+             * invisible); reject_patterns: %s, %d, %( */
+            if (i + 1 < e) {
+                Py_UCS4 d = RD(t, i + 1);
+                if (d == 's' || d == '(' || d == '8' || d == '9' || (is_hex_ascii(d) && !is_ascii_digit_g(d)))
+                    return __LINE__;
+            }
+            break;
+        case '(':
+            if (i + 1 < e && RD(t, i + 1) == '.') /* reject_patterns: (.+) */
+                return __LINE__;
+            break;
+        case '[':
+            if (i + 1 < e && RD(t, i + 1) == '^') /* reject_patterns: [^ */
+                return __LINE__;
+            break;
+        case '-': /* idn_display (homographs): an A-label "xn--" */
+            if (i >= s + 3 && RD(t, i - 1) == '-' && (RD(t, i - 2) | 0x20) == 'n' && (RD(t, i - 3) | 0x20) == 'x')
+                return __LINE__;
+            break;
+        case '@':
+            at = i;
+            break;
+        default:
+            break;
+        }
+    }
+    Py_UCS4 last = RD(t, e - 1);
+    /* reject_quoted_printable_breaks ('=' then a line end) */
+    if (last == '=')
+        return __LINE__;
+    /* drop_empty_query: a trailing '?' (a URL's; gate_one follows the rule) */
+    if (last == '?') {
+        if (email)
+            return __LINE__;
+        *want_q = 1;
+    }
+    Py_UCS4 before = s > 0 ? RD(t, s - 1) : 0, after = e < n ? RD(t, e) : 0;
+    /* reject_quoted_printable_breaks (context._qp_break): '=' after, or a line that
+     * starts with the link after "=\n" */
+    if (after == '=' || (before == '\n' && s >= 2 && RD(t, s - 2) == '='))
+        return __LINE__;
+    if (!email) {
+        /* trim_markup (rules.trim_markup_end): an entity's ';', emphasis; a quote
+         * before the link whose closer is in it */
+        if (before == ';' || before == '*' || before == '_' || before == '~')
+            return __LINE__;
+        Py_UCS4 closer = quote_closer(before);
+        if (closer)
+            for (Py_ssize_t i = s; i < e; i++)
+                if (RD(t, i) == closer)
+                    return __LINE__;
+        /* reject_compound_schemes: git+https:// */
+        if (before == '+')
+            return __LINE__;
+        /* detection.anatomy: patterns().scheme_prefix, the host, the port */
+        Py_ssize_t hs = s;
+        if (is_alpha_ascii(RD(t, s))) {
+            Py_ssize_t i = s + 1;
+            while (i < e && (is_alnum_ascii(RD(t, i)) || RD(t, i) == '+' || RD(t, i) == '.' || RD(t, i) == '-'))
+                i++;
+            if (i + 3 <= e && starts(t, i, "://", 3))
+                hs = i + 3;
+        }
+        Py_ssize_t he = hs;
+        if (he < e && RD(t, he) == '[') {
+            while (he < e && RD(t, he) != ']')
+                he++;
+            he = he < e ? he + 1 : e;
+        }
+        else
+            while (he < e && RD(t, he) != ':' && RD(t, he) != '/' && RD(t, he) != '?' && RD(t, he) != '#')
+                he++;
+        Py_ssize_t after_host = he;
+        if (he > hs && RD(t, he - 1) != ']' && is_sep(RD(t, he - 1)))
+            he--; /* a trailing FQDN dot */
+        if (after_host < e && RD(t, after_host) == ':') {
+            Py_ssize_t k = after_host + 1;
+            while (k < e && is_ascii_digit_g(RD(t, k)))
+                k++;
+            if (k > after_host + 1 && k - after_host - 1 <= 5)
+                after_host = k;
+        }
+        *after_out = after_host;
+        if (nonascii) {
+            /* idn_display: a non-ASCII host */
+            if ((r = maybe_confusable(t, hs, he, g)) != 0)
+                return r;
+            /* cjk_end: CJK in the path (gate_one follows the cut) */
+            if (cjk && after_host < e)
+                *cut = cjk_end_cut(t, after_host, e, g);
+        }
+        if (hs > s)
+            return 0; /* every other rule of a URL is for a schemeless one */
+        if (nonascii) {
+            /* cjk_boundary (rules.cjk_start) on [start, host end) */
+            if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
+                return r;
+        }
+        /* reject_message_ids, reject_mail_trace_headers (context.header_name) */
+        if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
+            return r;
+        /* reject_obfuscated_addresses, reject_obfuscated_email_domains */
+        if ((r = maybe_spelled_at(t, s)) != 0)
+            return r;
+        /* What may stand before a schemeless name: reject_code_context ("/\$_={" and
+         * "::"), reject_code_spans ('`'), reject_obfuscated_addresses ('@', ';', '>':
+         * an address split by markup). */
+        if (before != 0 && before < 128 && strchr("/\\$_={:`@;>+*~", (int)before) != NULL)
+            return __LINE__;
+        /* What may stand after it: reject_code_context ("_(=[", '['), reject_code_spans
+         * ('`'), reject_code_expressions (';', '?.'). */
+        if (after != 0 && after < 128 &&
+            (strchr("_(=[`;", (int)after) != NULL || (after == '?' && e + 1 < n && RD(t, e + 1) == '.')))
+            return __LINE__;
+        if (maybe_code_operand(t, s, e))
+            return __LINE__;
+        return maybe_name_rule(t, s, he, after_host, e, g, drop);
+    }
+    /* An email. */
+    if (at < 0)
+        return __LINE__;
+    /* extend_mailto_headers and every mailto: rule: rare, to Python */
+    if (e - s >= 7 && (RD(t, s) | 0x20) == 'm' && RD(t, s + 6) == ':')
+        return __LINE__;
+    if (nonascii) {
+        /* cjk_boundary on the local-part; idn_display on the domain */
+        if (cjk && (r = maybe_cjk_start(t, s, at, g)) != 0)
+            return r;
+        if ((r = maybe_confusable(t, at + 1, e, g)) != 0)
+            return r;
+    }
+    Py_UCS4 first = RD(t, s);
+    /* trim_markup: leading quotes and emphasis on an email (rules.trim_markup_end) */
+    if (first == '`' || first == '\'' || first == '"' || first == '_' || first == '~')
+        return __LINE__;
+    /* reject_code_context (rules.code_key_email): key=, a template's tail, an scp remote */
+    for (Py_ssize_t i = s; i < at; i++)
+        if (RD(t, i) == '=')
+            return __LINE__;
+    if (before == '>' || before == '}')
+        return __LINE__;
+    if (after == ':' && e + 1 < n) {
+        Py_UCS4 d = RD(t, e + 1);
+        if (d == '~' || d == '/' || d == '_' || is_alpha_ascii(d))
+            return __LINE__;
+    }
+    /* reject_message_ids: <...@...> after "In article", "Message-ID" (context._IN_ARTICLE) */
+    if (after == '>' && before == '<') {
+        Py_ssize_t j = s - 1;
+        while (j > 0 && (Py_UNICODE_ISSPACE(RD(t, j - 1)) || RD(t, j - 1) == ':' || RD(t, j - 1) == '='))
+            j--;
+        /* "article", "...ID", "...Id" */
+        if ((j >= 7 && starts(t, j - 7, "article", 7)) ||
+            (j >= 2 && (RD(t, j - 2) | 0x20) == 'i' && (RD(t, j - 1) | 0x20) == 'd'))
+            return __LINE__;
+    }
+    /* reject_irc_hostmasks (context._irc_hostmask): '!' in the token before the '@'
+     * (above), or the token in ( ) or [ ] (``(~ident@host) has joined``) */
+    Py_ssize_t ts = s, lo = s > 64 ? s - 64 : 0;
+    while (ts > lo) {
+        Py_UCS4 c = RD(t, ts - 1);
+        if (Py_UNICODE_ISSPACE(c) || c == '(' || c == '[' || c == '<')
+            break;
+        ts--;
+        if (c == '!')
+            return __LINE__;
+    }
+    Py_UCS4 opener = ts > 0 ? RD(t, ts - 1) : 0;
+    if ((opener == '(' || opener == '[') && (after == ')' || after == ']') && (r = maybe_irc(t, ts, e)) != 0)
+        return r;
+    /* reject_mail_trace_headers: ORCPT=rfc822; (context._ORCPT) */
+    for (Py_ssize_t i = s > 40 ? s - 40 : 0; i < s; i++)
+        if (RD(t, i) == ';')
+            return __LINE__;
+    /* reject_message_ids, reject_mail_trace_headers (context.header_name) */
+    if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
+        return r;
+    /* reject_obfuscated_addresses (context._spelled_at) */
+    return maybe_spelled_at(t, s);
+}
+
+/* 0 when no rule can touch the link text[s:e] (or, with new_end, when the only rules
+ * that touch it are cjk_end and drop_empty_query, which gate.c then follows: *new_end
+ * is where the link ends after them); else a positive number (the line of the test
+ * that sent it to Python, for gate_reasons()); -1 on error. *drop: a rule rejects it. */
+static int
+gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
+         Py_ssize_t *new_end, int depth)
+{
+    int want_q = 0;
+    Py_ssize_t cut = -1, after = -1;
+    if (new_end)
+        *new_end = e;
+    int r = gate_rules(t, s, e, email, g, drop, &want_q, &cut, &after);
+    if (!(g->drops & D_CJK_END))
+        cut = -1;
+    if (!(g->drops & D_EMPTY_QUERY))
+        want_q = 0;
+    if (r != 0 || *drop || (cut < 0 && !want_q))
+        return r;
+    if (!new_end || depth > 3 || after < 0)
+        return __LINE__;
+    Py_ssize_t end;
+    if (cut >= 0) {
+        /* cjk_end, then rules._reterminate: §3.5.1 as if the text ended at the cut */
+        if (cut <= after)
+            end = cut;
+        else {
+            Text view = *t;
+            view.n = cut;
+            end = terminate(&view, after);
+        }
+    }
+    else {
+        /* drop_empty_query (rules.trailing_question_mark): a lone '?' after the host */
+        if (e - 1 < after)
+            return 0;
+        for (Py_ssize_t i = after; i < e; i++)
+            if ((RD(t, i) == '?' && i < e - 1) || RD(t, i) == '#')
+                return 0; /* the rule keeps the link */
+        end = e - 1;
+    }
+    if (end <= s || end >= e)
+        return __LINE__;
+    /* the shortened link, through every rule again (rules._rebuild, then the rest of _one) */
+    int drop2 = 0;
+    Py_ssize_t inner = end;
+    r = gate_one(t, s, end, email, g, &drop2, &inner, depth + 1);
+    if (r != 0 || drop2)
+        return r ? r : __LINE__;
+    *new_end = inner;
+    return 0;
+}
+
+/* Link.start, Link.end and Link.kind == "email" of a Link. */
+static int
+link_span(PyObject *link, Py_ssize_t *s, Py_ssize_t *e, int *email)
+{
+    PyObject *kind;
+    if (link_slots(link, s, e, &kind)) {
+        *email = kind == s_email || (PyUnicode_Check(kind) && PyUnicode_Compare(kind, s_email) == 0);
+        return 0;
+    }
+    PyObject *vs = PyObject_GetAttr(link, s_start), *ve = vs ? PyObject_GetAttr(link, s_end) : NULL;
+    PyObject *vk = ve ? PyObject_GetAttr(link, s_kind) : NULL;
+    int r = -1;
+    if (vk) {
+        *s = PyLong_AsSsize_t(vs);
+        *e = PyLong_AsSsize_t(ve);
+        if (!PyErr_Occurred()) {
+            *email = vk == s_email || (PyUnicode_Check(vk) && PyUnicode_Compare(vk, s_email) == 0);
+            r = 0;
+        }
+    }
+    Py_XDECREF(vs);
+    Py_XDECREF(ve);
+    Py_XDECREF(vk);
+    return r;
+}
+
+#define N_CONFIG 16
+
+static int
+read_config(PyObject *cfg, GateConfig *g)
+{
+    if (!PyTuple_Check(cfg) || PyTuple_GET_SIZE(cfg) != N_CONFIG) {
+        PyErr_SetString(PyExc_TypeError, "the gate's config must be the tuple of _gate.config()");
+        return -1;
+    }
+    g->file_ext = PyTuple_GET_ITEM(cfg, 0);
+    g->inner_ext = PyTuple_GET_ITEM(cfg, 1);
+    g->reverse_first = PyTuple_GET_ITEM(cfg, 2);
+    g->host_tlds = PyTuple_GET_ITEM(cfg, 3);
+    g->code_receivers = PyTuple_GET_ITEM(cfg, 4);
+    g->max_link = PyLong_AsSsize_t(PyTuple_GET_ITEM(cfg, 5));
+    g->max_part = PyLong_AsSsize_t(PyTuple_GET_ITEM(cfg, 6));
+    if (PyErr_Occurred())
+        return -1;
+    PyObject *cls = PyTuple_GET_ITEM(cfg, 7);
+    if (!PyBytes_Check(cls) || PyBytes_GET_SIZE(cls) != 0x10000) {
+        PyErr_SetString(PyExc_TypeError, "the gate's class table must be 0x10000 bytes");
+        return -1;
+    }
+    g->cls = (const uint8_t *)PyBytes_AS_STRING(cls);
+    g->astral_letters = PyTuple_GET_ITEM(cfg, 8);
+    g->confusable = PyTuple_GET_ITEM(cfg, 9);
+    g->headers = PyTuple_GET_ITEM(cfg, 10);
+    g->header_prefixes = PyTuple_GET_ITEM(cfg, 11);
+    g->web_only = PyTuple_GET_ITEM(cfg, 12);
+    g->rules_receivers = PyTuple_GET_ITEM(cfg, 13);
+    g->host_cue = PyTuple_GET_ITEM(cfg, 14);
+    g->lines = NULL;
+    g->drops = PyLong_AsLong(PyTuple_GET_ITEM(cfg, 15));
+    if (g->drops == -1 && PyErr_Occurred())
+        return -1;
+    if (!PyTuple_Check(g->astral_letters) || !PyTuple_Check(g->header_prefixes)) {
+        PyErr_SetString(PyExc_TypeError, "the gate's ranges and prefixes must be tuples");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(g->astral_letters); k++) {
+        PyObject *r = PyTuple_GET_ITEM(g->astral_letters, k);
+        if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 2 || !PyLong_Check(PyTuple_GET_ITEM(r, 0)) ||
+            !PyLong_Check(PyTuple_GET_ITEM(r, 1))) {
+            PyErr_SetString(PyExc_TypeError, "the gate's ranges must be (lo, hi) pairs of int");
+            return -1;
+        }
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(g->header_prefixes); k++)
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(g->header_prefixes, k))) {
+            PyErr_SetString(PyExc_TypeError, "the gate's header prefixes must be str");
+            return -1;
+        }
+    return 0;
+}
+
+/* The gate over a list of links: reasons (a list of int) or a mask (bytes | None). */
+static PyObject *
+gate_links(PyObject *text, PyObject *links, GateConfig *gp, int reasons)
+{
+    GateConfig g = *gp;
+    LineCache lc = {0, 0};
+    g.lines = &lc;
+    Text T;
+    text_of(&T, text);
+    Py_ssize_t count = PyList_GET_SIZE(links);
+    PyObject *out = reasons ? PyList_New(count) : NULL;
+    if (reasons && !out)
+        return NULL;
+    for (Py_ssize_t k = 0; k < count && k < PyList_GET_SIZE(links); k++) {
+        PyObject *link = PyList_GET_ITEM(links, k);
+        Py_INCREF(link); /* a callback may run other threads */
+        Py_ssize_t s = 0, e = 0;
+        int email = 0;
+        int drop = 0;
+        int r = link_span(link, &s, &e, &email);
+        if (r == 0)
+            r = gate_one(&T, s, e, email, &g, &drop, NULL, 0);
+        Py_DECREF(link);
+        if (r < 0) {
+            Py_XDECREF(out);
+            return NULL;
+        }
+        if (reasons) {
+            PyObject *v = PyLong_FromLong(drop ? -r : r);
+            if (!v) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            PyList_SET_ITEM(out, k, v);
+            continue;
+        }
+        if (r && !out) {
+            out = PyBytes_FromStringAndSize(NULL, count);
+            if (!out)
+                return NULL;
+            memset(PyBytes_AS_STRING(out), 0, (size_t)count);
+        }
+        if (r)
+            PyBytes_AS_STRING(out)[k] = drop ? 2 : 1;
+    }
+    if (PyList_GET_SIZE(links) != count) {
+        Py_XDECREF(out);
+        PyErr_SetString(PyExc_RuntimeError, "the list of links changed during gate()");
+        return NULL;
+    }
+    if (!out)
+        Py_RETURN_NONE;
+    return out;
+}
+
+static PyObject *
+run_gate(PyObject *const *args, Py_ssize_t nargs, int reasons)
+{
+    GateConfig g;
+    if (nargs != 4 || !PyUnicode_Check(args[0]) || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "gate(text: str, links: list[Link], config: tuple, allow_drop: bool)");
+        return NULL;
+    }
+    if (read_config(args[2], &g) < 0)
+        return NULL;
+    if ((g.allow_drop = PyObject_IsTrue(args[3])) < 0)
+        return NULL;
+    if (PyUnicode_READY(args[0]) < 0)
+        return NULL;
+    return gate_links(args[0], args[1], &g, reasons);
+}
+
+/* gate(text, links, config, allow_drop) -> bytes | None: one byte per link, 0 for a
+ * plain one, 1 for a link some rule may touch (to the Python reference), 2 for a link
+ * a rule rejects for sure (only with allow_drop); None when all are plain. */
+PyObject *
+py_gate(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return run_gate(args, nargs, 0);
+}
+
+/* gate_reasons(text, links, config, allow_drop) -> list[int]: 0 for a plain link, else
+ * the line of gate.c whose test sent it to Python, negative for a drop (tests, tuning). */
+PyObject *
+py_gate_reasons(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return run_gate(args, nargs, 1);
+}
+
+/* The next "://" at or after i, or -1; memchr on 1-byte text. */
+static Py_ssize_t
+next_authority(const Text *t, Py_ssize_t i)
+{
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        while (i + 3 < t->n) {
+            const Py_UCS1 *p = memchr(d + i, ':', (size_t)(t->n - 3 - i));
+            if (!p)
+                return -1;
+            i = p - d;
+            if (d[i + 1] == '/' && d[i + 2] == '/')
+                return i;
+            i++;
+        }
+        return -1;
+    }
+    for (; i + 3 < t->n; i++)
+        if (RD(t, i) == ':' && RD(t, i + 1) == '/' && RD(t, i + 2) == '/')
+            return i;
+    return -1;
+}
+
+/* rules.cjk_host_cuts may propose a link: "://" then ASCII host characters and a
+ * non-ASCII character right after them (_CJK_GLUED_HOST needs a CJK letter there). */
+PyObject *
+py_cjk_cut_possible(PyObject *self, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "cjk_cut_possible(text: str)");
+        return NULL;
+    }
+    if (PyUnicode_READY(text) < 0)
+        return NULL;
+    if (PyUnicode_IS_ASCII(text))
+        Py_RETURN_FALSE;
+    Text T, *t = &T;
+    text_of(&T, text);
+    for (Py_ssize_t i = next_authority(t, 0); i >= 0; i = next_authority(t, i + 1)) {
+        Py_ssize_t j = i + 3, dot = -1;
+        while (j < t->n) {
+            Py_UCS4 c = RD(t, j);
+            if (!(is_alnum_ascii(c) || c == '-' || c == '.'))
+                break;
+            if (c == '.')
+                dot = j;
+            j++;
+        }
+        /* _CJK_GLUED_HOST: labels, then '.' and two or more letters, then a CJK letter */
+        if (j < t->n && RD(t, j) >= 128 && dot > i + 3 && j - dot > 2) {
+            int letters = 1;
+            for (Py_ssize_t k = dot + 1; k < j; k++)
+                if (!is_alpha_ascii(RD(t, k)))
+                    letters = 0;
+            if (letters)
+                Py_RETURN_TRUE;
+        }
+    }
+    Py_RETURN_FALSE;
+}
+
+/* dotless_after_scheme(text, hosts) -> bool: whether "://" is followed by one of hosts
+ * (ASCII names, lower case), ignoring case: apply._dotless_after_scheme's search, for
+ * ASCII names. A non-ASCII character where a name's letter may stand counts as a match
+ * (re's IGNORECASE folds 'K' and U+212A KELVIN SIGN alike): the scan with the dotless
+ * hosts then runs, which finds the same links, only slower. */
+PyObject *
+py_dotless_after_scheme(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "dotless_after_scheme(text: str, hosts: tuple[str, ...])");
+        return NULL;
+    }
+    PyObject *hosts = args[1];
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(hosts); k++) {
+        PyObject *h = PyTuple_GET_ITEM(hosts, k);
+        if (!PyUnicode_Check(h) || !PyUnicode_IS_ASCII(h)) {
+            PyErr_SetString(PyExc_TypeError, "dotless_after_scheme: hosts must be ASCII str");
+            return NULL;
+        }
+    }
+    if (PyUnicode_READY(args[0]) < 0)
+        return NULL;
+    Text T, *t = &T;
+    text_of(&T, args[0]);
+    for (Py_ssize_t i = next_authority(t, 0); i >= 0; i = next_authority(t, i + 1)) {
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(hosts); k++) {
+            PyObject *h = PyTuple_GET_ITEM(hosts, k);
+            const Py_UCS1 *name = PyUnicode_1BYTE_DATA(h);
+            Py_ssize_t len = PyUnicode_GET_LENGTH(h), m = 0;
+            while (m < len && i + 3 + m < t->n) {
+                Py_UCS4 c = RD(t, i + 3 + m);
+                if (c >= 128)
+                    Py_RETURN_TRUE;
+                if ((Py_UCS4)Py_TOLOWER(c) != (Py_UCS4)Py_TOLOWER(name[m]))
+                    break;
+                m++;
+            }
+            if (m == len)
+                Py_RETURN_TRUE;
+        }
+    }
+    Py_RETURN_FALSE;
+}
+
+/* The links of the policy from the links of a scan (default fields), with the gate:
+ * plain links kept, sure rejections dropped, the cuts of cjk_end and drop_empty_query
+ * made here (the href loses the percent-encoding of the cut-off text: detection's href
+ * encodes code point by code point). Returns the list, or (list, indices) where the
+ * links at those indices go to the Python rules. */
+static PyObject *
+gate_build(PyObject *text, PyObject *links, GateConfig *gp)
+{
+    GateConfig g = *gp;
+    LineCache lc = {0, 0};
+    g.lines = &lc;
+    Text T;
+    text_of(&T, text);
+    Py_ssize_t count = PyList_GET_SIZE(links);
+    PyObject *out = PyList_New(0), *idx = NULL;
+    if (!out)
+        return NULL;
+    for (Py_ssize_t k = 0; k < count && k < PyList_GET_SIZE(links); k++) {
+        PyObject *link = PyList_GET_ITEM(links, k);
+        Py_INCREF(link);
+        Py_ssize_t s = 0, e = 0, end = 0;
+        int email = 0, drop = 0;
+        int r = link_span(link, &s, &e, &email);
+        if (r == 0)
+            r = gate_one(&T, s, e, email, &g, &drop, &end, 0);
+        PyObject *item = NULL;
+        if (r < 0)
+            goto error;
+        if (r > 0 && drop) {
+            Py_DECREF(link);
+            continue;
+        }
+        if (r > 0) {
+            if (!idx && !(idx = PyList_New(0)))
+                goto error;
+            PyObject *i = PyLong_FromSsize_t(PyList_GET_SIZE(out));
+            if (!i || PyList_Append(idx, i) < 0) {
+                Py_XDECREF(i);
+                goto error;
+            }
+            Py_DECREF(i);
+        }
+        if (r == 0 && end != e) {
+            PyObject *href = PyObject_GetAttrString(link, "href");
+            if (!href)
+                goto error;
+            Py_ssize_t cutoff = percent_len(&T, end, e, href_safe), lh = PyUnicode_GET_LENGTH(href);
+            PyObject *nt = cutoff <= lh ? PyUnicode_Substring(text, s, end) : NULL;
+            PyObject *nh = nt ? PyUnicode_Substring(href, 0, lh - cutoff) : NULL;
+            Py_DECREF(href);
+            if (!nt || !nh) {
+                Py_XDECREF(nt);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_RuntimeError, "gate: an href shorter than its text");
+                goto error;
+            }
+            item = make_link(s, end, s_url, nt, nh); /* steals nt, nh */
+            if (!item)
+                goto error;
+            Py_DECREF(link);
+        }
+        else
+            item = link;
+        if (PyList_Append(out, item) < 0) {
+            Py_DECREF(item);
+            Py_XDECREF(idx);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+        continue;
+    error:
+        Py_DECREF(link);
+        Py_XDECREF(idx);
+        Py_DECREF(out);
+        return NULL;
+    }
+    if (!idx)
+        return out;
+    PyObject *pair = PyTuple_Pack(2, out, idx);
+    Py_DECREF(out);
+    Py_DECREF(idx);
+    return pair;
+}
+
+/* scan_gated(text, config, dotless_hosts, names, cjk_host_cut) -> list | (list, bytes) | None:
+ * apply._gated_defaults in one call: the scan with every default (plus dotless_hosts
+ * where "://" is followed by one of names), then the gate with sure drops allowed.
+ * A list: the links of the policy. (links, indices): the links at those indices go to
+ * the Python rules (apply._gated_defaults). None: rules.cjk_host_cuts may add a link,
+ * the full path. */
+PyObject *
+py_scan_gated(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    GateConfig g;
+    if (nargs != 5 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "scan_gated(text, config, dotless_hosts, names, cjk_host_cut)");
+        return NULL;
+    }
+    if (read_config(args[1], &g) < 0)
+        return NULL;
+    g.allow_drop = 1;
+    int cjk = PyObject_IsTrue(args[4]);
+    if (cjk < 0)
+        return NULL;
+    if (cjk) {
+        PyObject *r = py_cjk_cut_possible(self, args[0]);
+        if (!r)
+            return NULL;
+        Py_DECREF(r);
+        if (r == Py_True)
+            Py_RETURN_NONE;
+    }
+    PyObject *links;
+    int dotless = 0;
+    if (PyTuple_GET_SIZE(args[3]) > 0) {
+        PyObject *dargs[2] = {args[0], args[3]};
+        PyObject *r = py_dotless_after_scheme(self, dargs, 2);
+        if (!r)
+            return NULL;
+        Py_DECREF(r);
+        dotless = r == Py_True;
+    }
+    if (dotless) {
+        /* configured first: special_schemes is set by configure() */
+        if (!configured && ensure_configured() < 0)
+            return NULL;
+        PyObject *sargs[6] = {args[0], Py_None, Py_True, Py_True, special_schemes, args[2]};
+        links = scan(self, sargs, 6);
+    }
+    else
+        links = scan(self, args, 1);
+    if (!links)
+        return NULL;
+    if (PyList_GET_SIZE(links) == 0)
+        return links;
+    PyObject *out = gate_build(args[0], links, &g);
+    Py_DECREF(links);
+    return out;
+}
