@@ -189,3 +189,28 @@ def test_tasks_in_order_give_the_serial_output(
                 break
         assert bytes(got) == want
         assert got_errors == want_errors
+
+
+def test_no_process_shared_semaphores_runs_as_one_job(files: dict[str, Path], tmp_path: Path) -> None:
+    """Where the pool cannot be made (no sem_open: AWS Lambda, some containers), or TMPDIR
+    cannot be written, --jobs runs as one job: same output, no traceback, nothing left."""
+    no_sem = (
+        "import sys, concurrent.futures.process as p\n"
+        "def init(self, *a, **k):\n"
+        "    raise OSError(38, 'Function not implemented')\n"
+        "p.ProcessPoolExecutor.__init__ = init\n"
+    ) + TINY
+    paths = [str(files["plain"]), str(files["crlf"])]
+    one = run(["detect", "--json", *paths])
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**os.environ, "TMPDIR": str(tmp)}
+    proc = subprocess.run([sys.executable, "-c", no_sem, "detect", "--json", "--jobs", "2", *paths],
+                          capture_output=True, timeout=300, env=env)
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
+    assert proc.stdout == one.stdout
+    assert list(tmp.iterdir()) == []
+    proc = subprocess.run([sys.executable, "-c", TINY, "detect", "--json", "--jobs", "2", *paths],
+                          capture_output=True, timeout=300, env={**os.environ, "TMPDIR": str(tmp / "missing")})
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
+    assert proc.stdout == one.stdout

@@ -693,14 +693,20 @@ def _run_parallel(spec: Spec, names: Sequence[str], jobs: int, out: _Out, report
     streams = any(p is None for p in parts)
     workers = worker_count(jobs, None if streams else known)
     offsets = spec.mode in ("json", "explain", "json-explain")
+    outdir = ""
     try:
         if workers <= 1:
             raise NotImplementedError
+        outdir = tempfile.mkdtemp(prefix="uts58-")
         ctx = multiprocessing.get_context()
         files = len(parts) - parts.count(None)
         bases = Bases(ctx, known + files) if offsets and files else None
-        outdir = tempfile.mkdtemp(prefix="uts58-")
-    except (NotImplementedError, ImportError, OSError):  # one worker, or no semaphores here
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(spec, bases, outdir)
+        )
+    except (NotImplementedError, ImportError, OSError):  # one worker; no semaphores or TMPDIR here
+        if outdir:
+            os.rmdir(outdir)
         _run_serial(spec, names, out, report)
         return
     failed: set[int] = set()
@@ -715,10 +721,8 @@ def _run_parallel(spec: Spec, names: Sequence[str], jobs: int, out: _Out, report
             report(error)
 
     try:
-        _init_worker(spec, bases, outdir)
-        with ProcessPoolExecutor(
-            max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(spec, bases, outdir)
-        ) as pool:
+        _init_worker(spec, bases, outdir)  # before the pool forks its workers (at the first task)
+        with pool:
             try:
                 slot = task = 0
                 for index, (name, file_parts) in enumerate(zip(names, parts)):

@@ -46,8 +46,8 @@ _VERSION = re.compile(r"^//\s*VERSION:\s*(\S+)", re.M)
 @lru_cache(maxsize=1)
 def _load() -> tuple[frozenset[str], TldSource]:
     path = _psl_path()
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    with open(path, "rb") as f:
+        text = f.read().decode("utf-8")  # (a text-mode read decodes more slowly)
     # The header's "// VERSION: …" line, and the ICANN section's rules (one a line, read up
     # to the first whitespace; "//" comments), as publicsuffixlist reads them.
     begin = text.find("===BEGIN ICANN DOMAINS===")
