@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from typing import Any, BinaryIO
 
-__all__ = ["Bases", "RangeReader", "cpu_count", "line_range", "line_pieces", "line_start", "ranges", "warm_up", "worker_count"]
+__all__ = ["Bases", "RangeReader", "cpu_count", "line_range", "line_start", "ranges", "warm_up", "worker_count"]
 
 #: With ``--jobs``, a file is cut into byte ranges of about this size, one task each.
 RANGE_SIZE = 1 << 20
@@ -95,27 +95,6 @@ def line_range(path: str, start: int, end: int) -> tuple[int, bytes]:
         first = line_start(f, start, end)
         reader = RangeReader(f, first, end)
         return first, b"".join(iter(lambda: reader.read(1 << 20), b""))
-
-
-def line_pieces(text: str, size: int) -> list[tuple[int, int]]:
-    """``[start, end)`` pieces of ``text`` of about ``size`` code points, each cut just after
-    a LINE FEED (a line longer than ``size`` is one piece), covering ``text``."""
-    out = []
-    n, pos = len(text), 0
-    while pos < n:
-        stop = pos + size
-        if stop >= n:
-            out.append((pos, n))
-            break
-        k = text.rfind("\n", pos, stop)
-        if k < 0:
-            k = text.find("\n", stop)
-            if k < 0:
-                out.append((pos, n))
-                break
-        out.append((pos, k + 1))
-        pos = k + 1
-    return out
 
 
 class Bases:

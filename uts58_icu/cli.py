@@ -143,11 +143,15 @@ def _read_blocks(
             head, pending = pending, bytearray()
         else:
             head = chunk if cut == len(chunk) else chunk[:cut]
-        yield head
+        box = [head]  # handed over, not kept here while the caller works on it (one huge line)
+        del head
+        yield box.pop()
         if cut < len(chunk):
             pending += memoryview(chunk)[cut:]
     if pending:
-        yield pending
+        box = [pending]
+        del pending
+        yield box.pop()
 
 
 def _decode(raw: bytes | bytearray, errors: str, label: str, offset: int) -> tuple[str, str | None]:
@@ -181,8 +185,10 @@ def _input_blocks(
     offset = 0
     try:
         for raw in _read_blocks(stream, label, size, whole=whole):
-            yield offset, raw
-            offset += len(raw)
+            n, box = len(raw), [raw]
+            del raw  # (as in _read_blocks)
+            yield offset, box.pop()
+            offset += n
     except InputError as exc:
         report(str(exc))
     finally:
@@ -507,6 +513,7 @@ def _run_serial(spec: Spec, names: Sequence[str], out: _Out, report: Callable[[s
         base = 0
         for offset, raw in _input_blocks(name, report):
             text, error = _decode(raw, spec.errors, _label(name), offset)
+            del raw  # the bytes are not held while the text is scanned
             for piece in _render(spec, text, name, base):
                 out.write_bytes(piece.encode(enc, enc_errors))
             if error:
@@ -599,6 +606,7 @@ def _work_into(
     sink: _Sink, spec: Spec, raw: bytes | bytearray | None, path: str, start: int, end: int, name: str,
     base: int | None, slot: int,
 ) -> str | None:
+    """:func:`_work`'s body: the output goes to ``sink``; returns the input error, if any."""
     from ._parallel import RangeReader, line_start
 
     label = _label(name)
@@ -622,6 +630,7 @@ def _work_into(
             for block in blocks:
                 text, error = _decode(block, spec.errors, label, offset)
                 offset += len(block)
+                del block  # the bytes are not held while the text is scanned
                 if base is None:
                     texts.append((count, text))
                 else:
