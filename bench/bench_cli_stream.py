@@ -10,11 +10,14 @@ every 0.2 s and prints the peak RSS, RSS over time and the throughput in MB/s.
     python bench/bench_cli_stream.py                 # 1 GiB input
     python bench/bench_cli_stream.py --mb 100 --commands detect "detect --json"
     python bench/bench_cli_stream.py --mb 30 --vs-library     # MB/s: CLI vs find_links, --jobs
+    python bench/bench_cli_stream.py --mb 30 --vs-library --corpus users --commands detect "detect --jobs 2"
     python bench/bench_cli_stream.py --hostile                # peak memory per entry point
 
 ``--vs-library`` runs the library's ``find_links`` on the decoded file and the CLI
-commands on the file, interleaved, ``--repeat`` times (best of), and prints MB/s and the
-ratio CLI / library. ``--hostile`` prints the peak resident memory beyond the interpreter,
+commands on the file, interleaved, ``--repeat`` times (best of), and prints MB/s, the
+ratio CLI / library and the CPU time (user + system of all the command's processes: on a
+shared machine wall-clock time is noisy), then each ``--jobs N`` command against the
+same command with one job, with and without start-up. ``--hostile`` prints the peak resident memory beyond the interpreter,
 over the input size, of each CLI entry point on one 12 MB line (``'x.co ' * 2.4M``, issue 22
 item 10) and of the library's entry points on ``--prose-mb`` of generated prose.
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -138,28 +142,67 @@ print(time.perf_counter() - t0, time.process_time() - c0, len(links))
 """
 
 
+def _users_corpus(path: Path, megabytes: int) -> int:
+    """bench/corpus.py text, as bench_users.py's CLI rows use it; returns its size."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_users import write_cli_input
+
+    return write_cli_input(path, megabytes * MB)[0]
+
+
+def _timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall-clock seconds, and CPU seconds (user + system, of the command and its worker
+    processes), of one run with its output sent to /dev/null."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, env=env, check=True)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def vs_library(path: Path, size: int, python: str, commands: list[str], repeat: int) -> None:
-    """MB/s of the CLI commands and of the library's find_links on the same file, one run."""
+    """MB/s of the CLI commands and of the library's find_links on the same file, one run
+    (interleaved, best of ``repeat``), with CPU time; then each ``--jobs N`` command against
+    the same command with one job."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # start-up as after pip install: bytecode cached
     best: dict[str, float] = {}
+    cpu: dict[str, float] = {}
+    load_before = os.getloadavg()
     for _ in range(repeat):
         out = subprocess.run([python, "-c", _LIBRARY, str(path)], capture_output=True, text=True, env=env, check=True)
-        wall = float(out.stdout.split()[0])
-        best["library find_links (decode + scan)"] = min(best.get("library find_links (decode + scan)", 1e9), wall)
+        wall, lib_cpu = (float(x) for x in out.stdout.split()[:2])
+        key = "library find_links (decode + scan)"
+        best[key] = min(best.get(key, 1e9), wall)
+        cpu[key] = min(cpu.get(key, 1e9), lib_cpu)
         for command in ["--version", *commands]:
             argv = [python, "-m", "uts58_icu", *shlex.split(command)] + ([] if command == "--version" else [str(path)])
-            t0 = time.perf_counter()
-            subprocess.run(argv, stdout=subprocess.DEVNULL, env=env, check=True)
             key = "start-up (uts58 --version)" if command == "--version" else f"uts58 {command}"
-            best[key] = min(best.get(key, 1e9), time.perf_counter() - t0)
+            wall, used = _timed(argv, env)
+            best[key] = min(best.get(key, 1e9), wall)
+            cpu[key] = min(cpu.get(key, 1e9), used)
     lib = best["library find_links (decode + scan)"]
     start = best["start-up (uts58 --version)"]
-    print(f"load average: {os.getloadavg()}, {os.cpu_count()} CPUs; best of {repeat}; {size / MB:.1f} MiB")
-    print(f"{'what':<40}{'time s':>8}{'MB/s':>8}{'vs lib':>8}{'vs lib, start-up excluded':>27}")
+    print(f"load average before {load_before}, after {os.getloadavg()}; {os.cpu_count()} CPUs; "
+          f"best of {repeat}; {size / MB:.1f} MiB")
+    print(f"{'what':<40}{'time s':>8}{'CPU s':>8}{'MB/s':>8}{'vs lib':>8}{'vs lib, start-up excluded':>27}")
     for key, t in best.items():
         rest = "" if key.startswith(("library", "start-up")) else f"{lib / max(t - start, 1e-9):>27.2f}"
-        print(f"{key:<40}{t:>8.2f}{size / MB / t:>8.1f}{lib / t:>8.2f}{rest}")
+        print(f"{key:<40}{t:>8.2f}{cpu[key]:>8.2f}{size / MB / t:>8.1f}{lib / t:>8.2f}{rest}")
+    jobs = [k for k in best if re.search(r" (?:--jobs|-j) ?([0-9]+)", k)]
+    if jobs:
+        print("\n--jobs N against the same command with one job (wall: best of each; CPU: user + system of "
+              "all processes; start-up excluded: minus the best `uts58 --version`)")
+        print(f"{'command':<40}{'speed-up':>9}{'start-up excluded':>19}{'CPU ratio':>11}")
+        for key in jobs:
+            one = re.sub(r" (?:--jobs|-j) ?[0-9]+", "", key)
+            if one in best:
+                print(f"{key:<40}{best[one] / best[key]:>9.2f}"
+                      f"{(best[one] - start) / max(best[key] - start, 1e-9):>19.2f}{cpu[key] / cpu[one]:>11.2f}")
 
 
 _PEAK = """
@@ -263,6 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--vs-library", action="store_true",
                     help="MB/s of the CLI commands against the library's find_links, one run")
     ap.add_argument("--repeat", type=int, default=3, help="--vs-library: best of N (default 3)")
+    ap.add_argument("--corpus", choices=("stream", "users"), default="stream",
+                    help="stream: the lines generated here (link-dense, default); users: bench/corpus.py "
+                    "text as bench_users.py writes it (ASCII and multilingual megabytes alternating)")
     ap.add_argument("--hostile", action="store_true", help="peak memory per entry point (issue 22 item 10)")
     ap.add_argument("--prose-mb", type=float, default=9.5, help="--hostile: prose size for the library")
     args = ap.parse_args(argv)
@@ -277,11 +323,11 @@ def main(argv: list[str] | None = None) -> int:
     path = Path(name)
     try:
         t = time.perf_counter()
-        size = generate(path, args.mb)
-        print(f"input: {path} {size / MB:.0f} MiB generated in {time.perf_counter() - t:.1f}s")
+        size = generate(path, args.mb) if args.corpus == "stream" else _users_corpus(path, args.mb)
+        print(f"input: {path} {size / MB:.0f} MiB ({args.corpus} text) generated in {time.perf_counter() - t:.1f}s")
         if args.vs_library:
             commands = args.commands if args.commands != ["detect", "linkify"] else [
-                "detect", "detect --json", "detect --jobs 2", "detect --json --jobs 2"]
+                "detect", "detect --jobs 2", "detect --json", "detect --json --jobs 2"]
             vs_library(path, size, args.python, commands, args.repeat)
             return 0
         print(f"{'command':<16}{'MB/s':>8}{'time s':>9}{'peak RSS MB':>13}{'VmHWM MB':>10}"

@@ -7,6 +7,7 @@ unreadable input or invalid UTF-8 on input (unless ``--errors=replace``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import os
 import re
@@ -115,12 +116,13 @@ _PARTS = 1 << 12
 
 
 def _read_blocks(
-    stream: IO[bytes], label: str, size: int = READ_SIZE, *, whole: bool = False
+    stream: IO[bytes], label: str, size: int = 0, *, whole: bool = False
 ) -> Iterator[bytes | bytearray]:
     """Blocks of whole lines of ``stream`` (the last may lack its line end), about ``size``
-    bytes each; a longer line is one block. ``whole``: fill each read (else a pipe's
+    (0: :data:`READ_SIZE`) bytes each; a longer line is one block. ``whole``: fill each read (else a pipe's
     lines come out as they arrive). A read error raises :class:`InputError`."""
     read = stream.read if whole or not hasattr(stream, "read1") else stream.read1
+    size = size or READ_SIZE
     # The start of the next block (a line longer than one read grows here in place:
     # a bytearray is decoded as it is, so one huge line is held once, not joined again).
     pending = bytearray()
@@ -141,11 +143,15 @@ def _read_blocks(
             head, pending = pending, bytearray()
         else:
             head = chunk if cut == len(chunk) else chunk[:cut]
-        yield head
+        box = [head]  # handed over, not kept here while the caller works on it (one huge line)
+        del head
+        yield box.pop()
         if cut < len(chunk):
             pending += memoryview(chunk)[cut:]
     if pending:
-        yield pending
+        box = [pending]
+        del pending
+        yield box.pop()
 
 
 def _decode(raw: bytes | bytearray, errors: str, label: str, offset: int) -> tuple[str, str | None]:
@@ -162,7 +168,7 @@ def _decode(raw: bytes | bytearray, errors: str, label: str, offset: int) -> tup
 
 
 def _input_blocks(
-    name: str, report: Callable[[str], None], size: int = READ_SIZE, *, whole: bool = False, hint: str = ""
+    name: str, report: Callable[[str], None], size: int = 0, *, whole: bool = False, hint: str = ""
 ) -> Iterator[tuple[int, bytes | bytearray]]:
     """``(byte offset, block)`` for the blocks of whole lines of one input (stdin for ``-``).
     An input that cannot be opened or read is reported (``hint`` added to an open error)
@@ -179,8 +185,10 @@ def _input_blocks(
     offset = 0
     try:
         for raw in _read_blocks(stream, label, size, whole=whole):
-            yield offset, raw
-            offset += len(raw)
+            n, box = len(raw), [raw]
+            del raw  # (as in _read_blocks)
+            yield offset, box.pop()
+            offset += n
     except InputError as exc:
         report(str(exc))
     finally:
@@ -460,6 +468,43 @@ class _Out:
     def flush(self) -> None:
         (self.buffer or self.text).flush()
 
+    def copy_file(self, path: str) -> None:
+        """Write the bytes of the file at ``path`` (by ``os.sendfile`` where it can)."""
+        import shutil
+
+        with open(path, "rb") as f:
+            self.flush()
+            sent = _sendfile(self.buffer, f) if self.buffer is not None else 0
+            f.seek(sent)
+            if self.buffer is not None:
+                shutil.copyfileobj(f, self.buffer, 1 << 20)  # type: ignore[misc]
+            else:  # pragma: no cover - a text-only stream (e.g. in-process tests)
+                self.text.write(f.read().decode("utf-8"))
+
+
+def _sendfile(dest: IO[bytes], src: IO[bytes]) -> int:
+    """Copy ``src`` to ``dest`` in the kernel; returns the bytes copied, which is less than
+    the file where ``os.sendfile`` cannot write to ``dest`` (the rest is then copied)."""
+    import errno
+
+    if not hasattr(os, "sendfile"):  # pragma: no cover - not Linux or macOS
+        return 0
+    try:
+        fd = dest.fileno()
+    except (AttributeError, OSError, ValueError):
+        return 0
+    size, sent = os.fstat(src.fileno()).st_size, 0
+    try:
+        while sent < size:
+            n = os.sendfile(fd, src.fileno(), sent, size - sent)
+            if n == 0:
+                break
+            sent += n
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EAGAIN):
+            raise
+    return sent
+
 
 def _run_serial(spec: Spec, names: Sequence[str], out: _Out, report: Callable[[str], None]) -> None:
     """Each input in turn, block by block in this process."""
@@ -468,6 +513,7 @@ def _run_serial(spec: Spec, names: Sequence[str], out: _Out, report: Callable[[s
         base = 0
         for offset, raw in _input_blocks(name, report):
             text, error = _decode(raw, spec.errors, _label(name), offset)
+            del raw  # the bytes are not held while the text is scanned
             for piece in _render(spec, text, name, base):
                 out.write_bytes(piece.encode(enc, enc_errors))
             if error:
@@ -478,91 +524,146 @@ def _run_serial(spec: Spec, names: Sequence[str], out: _Out, report: Callable[[s
             base += len(text)
 
 
-#: The worker process's :class:`Spec` (set by :func:`_init_worker`).
+#: The worker process's set-up (by :func:`_init_worker`): the :class:`Spec`, the shared
+#: :class:`~uts58_icu._parallel.Bases` (None when the output has no offsets) and the
+#: directory for output files.
 _SPEC: Spec | None = None
+_BASES: Any = None
+_OUTDIR = ""
 
 
-def _init_worker(spec: Spec) -> None:
+def _init_worker(spec: Spec, bases: Any = None, outdir: str = "") -> None:
     """Set up a worker (and, first, the parent: forked workers then start warm)."""
     from ._parallel import warm_up
 
-    global _SPEC
-    _SPEC = spec
+    global _SPEC, _BASES, _OUTDIR
+    _SPEC, _BASES, _OUTDIR = spec, bases, outdir
     warm_up(spec.options)
 
 
-#: A worker's output above this many bytes goes to a temporary file, which the parent copies
-#: to standard output: one huge line (``'x.co ' * 2.4M`` gives 240 MB of JSON) is never
-#: held whole, pickled and sent.
-SPILL_SIZE = 1 << 22
+#: A task's output up to this many bytes goes back with its result (an ordinary 1 MiB range
+#: gives about that much); beyond it, the worker writes it to a file of its own in the
+#: run's temporary directory as it goes, and the parent copies that file to standard
+#: output (``os.sendfile``) and removes it: one huge line (``'x.co ' * 2.4M`` gives 240 MB
+#: of JSON) is never held whole. (Files for every range measured slower in wall-clock time
+#: on a busy disk-backed /tmp: creating and removing them waits on the file system.)
+INLINE_SIZE = 1 << 22
+
+
+class _Sink:
+    """A task's encoded output: in memory up to :data:`INLINE_SIZE` bytes, then in a file."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.buf = bytearray()
+        self.file: IO[bytes] | None = None
+
+    def write(self, data: bytes) -> None:
+        if self.file is not None:
+            self.file.write(data)
+            return
+        self.buf += data
+        if len(self.buf) > INLINE_SIZE:
+            self.file = open(self.path, "xb")
+            self.file.write(self.buf)
+            self.buf = bytearray()
+
+    def result(self) -> bytes | str:
+        """The output, or the path of the file that holds it."""
+        if self.file is None:
+            return bytes(self.buf)
+        self.file.close()
+        return self.path
+
+    def discard(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            os.unlink(self.path)
 
 
 def _work(
-    raw: bytes | bytearray | None, path: str, start: int, end: int, name: str, base: int
+    raw: bytes | bytearray | None, path: str, start: int, end: int, name: str, base: int | None, slot: int,
+    task: int,
 ) -> tuple[bytes | str, str | None]:
-    """One task in a worker: decode ``raw`` (or read the lines of ``path`` that begin in
-    ``[start, end)``) and return the encoded output (or the path of the temporary file
-    that holds it) and an input error, if any."""
-    import tempfile
+    """One task in a worker: read the lines of ``path`` that begin in ``[start, end)`` (or
+    take ``raw``, a block of a stream read by the parent), decode and render them; return
+    the encoded output (or the path of the file that holds it) and an input error, if any.
 
-    from ._parallel import line_range
-
+    ``base`` is the code point the text starts at; None: range ``slot`` of the file's
+    :class:`~uts58_icu._parallel.Bases` chain gives it, once the range is decoded.
+    """
     spec = _SPEC
     assert spec is not None
-    label = _label(name)
-    if raw is None:
-        try:
-            start, raw = line_range(path, start, end)
-        except OSError as exc:
-            return b"", f"cannot read {label}: {exc.strerror or exc}"
-    text, error = _decode(raw, spec.errors, label, start)
-    del raw
-    out = bytearray()
-    spill: IO[bytes] | None = None
+    sink = _Sink(os.path.join(_OUTDIR, f"{task}.out"))
     try:
-        for piece in _render(spec, text, name, base):
-            out += piece.encode(spec.encoding, spec.encode_errors)
-            if len(out) > SPILL_SIZE:
-                if spill is None:
-                    spill = tempfile.NamedTemporaryFile(prefix="uts58-", delete=False)
-                spill.write(out)
-                out.clear()
-        if spill is None:
-            return bytes(out), error
-        spill.write(out)
-        spill.close()
-        return spill.name, error
+        error = _work_into(sink, spec, raw, path, start, end, name, base, slot)
+        return sink.result(), error
     except BaseException:
-        if spill is not None:
-            spill.close()
-            os.unlink(spill.name)
+        sink.discard()
         raise
 
 
-def _take(result: bytes | str, out: _Out | None) -> None:
-    """Write a worker's output (``out`` None: drop it), and remove its temporary file."""
-    import shutil
+def _work_into(
+    sink: _Sink, spec: Spec, raw: bytes | bytearray | None, path: str, start: int, end: int, name: str,
+    base: int | None, slot: int,
+) -> str | None:
+    """:func:`_work`'s body: the output goes to ``sink``; returns the input error, if any."""
+    from ._parallel import RangeReader, line_start
 
+    label = _label(name)
+    enc, enc_errors = spec.encoding, spec.encode_errors
+    texts: list[tuple[int, str]] = []  # with offsets: the range decoded, before any is rendered
+    count, error = 0, None
+    try:
+        with contextlib.ExitStack() as stack:
+            if raw is None:
+                # Read in blocks of whole lines as the serial path reads (each block's text
+                # stays in the CPU's cache, and no large buffer is allocated per range).
+                try:
+                    f = stack.enter_context(open(path, "rb"))
+                    first = line_start(f, start, end)
+                    blocks = _read_blocks(RangeReader(f, first, end), label, whole=True)
+                except OSError as exc:
+                    return f"cannot read {label}: {exc.strerror or exc}"
+            else:
+                first, blocks = start, iter([raw])
+            offset = first
+            for block in blocks:
+                text, error = _decode(block, spec.errors, label, offset)
+                offset += len(block)
+                del block  # the bytes are not held while the text is scanned
+                if base is None:
+                    texts.append((count, text))
+                else:
+                    for part in _render(spec, text, name, base + count):
+                        sink.write(part.encode(enc, enc_errors))
+                count += len(text)
+                if error:
+                    break
+    except InputError as exc:  # a read error mid-range
+        error = str(exc)
+    finally:
+        if base is None:  # passed on whatever happened, so no later range waits for ever
+            base = _BASES.chain(slot, count)
+    texts.reverse()
+    while texts:  # each block let go once written
+        at, text = texts.pop()
+        for part in _render(spec, text, name, base + at):
+            sink.write(part.encode(enc, enc_errors))
+    return error
+
+
+def _take(result: bytes | str, out: _Out | None) -> None:
+    """Write a worker's output (``out`` None: drop it), and remove its file."""
     if isinstance(result, bytes):
-        if out is not None:
+        if out is not None and result:
             out.write_bytes(result)
         return
     try:
         if out is not None:
-            with open(result, "rb") as f:
-                shutil.copyfileobj(f, out, 1 << 20)  # type: ignore[misc]
+            out.copy_file(result)
     finally:
         os.unlink(result)
-
-
-def _count(path: str, start: int, end: int) -> int:
-    """Code points in the lines of ``path`` that begin in ``[start, end)`` (for offsets)."""
-    from ._parallel import line_range
-
-    try:
-        return len(line_range(path, start, end)[1].decode("utf-8", "replace"))
-    except OSError:
-        return 0  # reported by the task that reads the range
 
 
 def _regular_file(name: str) -> int | None:
@@ -581,24 +682,43 @@ def _regular_file(name: str) -> int | None:
 def _run_parallel(spec: Spec, names: Sequence[str], jobs: int, out: _Out, report: Callable[[str], None]) -> None:
     """The inputs on worker processes, output in input order.
 
-    A regular file is cut into byte ranges at line ends; each worker reads and decodes
-    its own ranges, so the parent never holds or sends the text. With offsets in the
-    output (``--json``, ``--explain``) each range's first code point is counted first,
-    by the workers too. Other inputs (stdin, pipes) are read here in blocks of bytes.
+    A regular file is cut into byte ranges at line ends; each worker reads and decodes its
+    own ranges, so the parent never holds or sends the text. With offsets in the output
+    (``--json``, ``--explain``) each worker passes the next range its first code point
+    (:class:`~uts58_icu._parallel.Bases`). Other inputs (stdin, pipes) are read here in
+    blocks of bytes, which the workers decode. Workers write large output to files that
+    this process copies to standard output in order.
     """
+    import multiprocessing
+    import shutil
+    import tempfile
     from collections import deque
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    from ._parallel import ranges, worker_count
+    from ._parallel import Bases, ranges, worker_count
 
-    sizes = {name: _regular_file(name) for name in names}
-    known = sum(len(ranges(size)) for size in sizes.values() if size is not None)
-    streams = any(size is None for size in sizes.values())
+    sizes = [_regular_file(name) for name in names]
+    parts = [None if size is None else ranges(size) for size in sizes]
+    known = sum(len(p) for p in parts if p is not None)
+    streams = any(p is None for p in parts)
     workers = worker_count(jobs, None if streams else known)
-    if workers <= 1:
+    offsets = spec.mode in ("json", "explain", "json-explain")
+    outdir = ""
+    try:
+        if workers <= 1:
+            raise NotImplementedError
+        outdir = tempfile.mkdtemp(prefix="uts58-")
+        ctx = multiprocessing.get_context()
+        files = len(parts) - parts.count(None)
+        bases = Bases(ctx, known + files) if offsets and files else None
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(spec, bases, outdir)
+        )
+    except (NotImplementedError, ImportError, OSError):  # one worker; no semaphores or TMPDIR here
+        if outdir:
+            os.rmdir(outdir)
         _run_serial(spec, names, out, report)
         return
-    offsets = spec.mode in ("json", "explain", "json-explain")
     failed: set[int] = set()
     pending: deque[tuple[int, Future[tuple[bytes | str, str | None]]]] = deque()
 
@@ -610,52 +730,48 @@ def _run_parallel(spec: Spec, names: Sequence[str], jobs: int, out: _Out, report
             failed.add(index)
             report(error)
 
-    _init_worker(spec)
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(spec,)) as pool:
-        try:
-            for index, name in enumerate(names):
-                size = sizes[name]
-                counts: list[Future[int]] = []
-                tasks: Iterator[tuple[Any, ...]]
-                if size is not None:
-                    parts = ranges(size)
-                    if offsets:  # quick: each range's code points, for the next one's offsets
-                        counts = [pool.submit(_count, name, a, b) for a, b in parts]
-                    tasks = _range_tasks(name, parts, counts)
-                else:
-                    tasks = _stream_tasks(name, offsets, report)
-                for task in tasks:
-                    if index in failed:
-                        break
-                    pending.append((index, pool.submit(_work, *task)))
-                    while len(pending) >= 2 * workers:
-                        drain()
-                for future in counts:
-                    future.cancel()
-            while pending:
-                drain()
-        finally:  # stopped early (e.g. a closed pipe): drop the rest, and their files
-            for _, future in pending:
-                if not future.cancel() and not future.exception():
-                    _take(future.result()[0], None)
-
-
-def _range_tasks(name: str, parts: list[tuple[int, int]], counts: list[Any]) -> Iterator[tuple[Any, ...]]:
-    """``_work`` arguments for each range of a regular file (the worker reads it)."""
-    base = 0
-    for i, (a, b) in enumerate(parts):
-        yield None, name, a, b, name, base
-        if counts:
-            base += counts[i].result()
+    try:
+        _init_worker(spec, bases, outdir)  # before the pool forks its workers (at the first task)
+        with pool:
+            try:
+                slot = task = 0
+                for index, (name, file_parts) in enumerate(zip(names, parts)):
+                    tasks: Iterator[tuple[Any, ...]]
+                    if file_parts is not None:
+                        if bases is not None:
+                            bases.start(slot)
+                        first, slot = slot, slot + len(file_parts) + 1
+                        tasks = (
+                            (None, name, a, b, name, None if bases is not None else 0, first + i)
+                            for i, (a, b) in enumerate(file_parts)
+                        )
+                    else:
+                        tasks = _stream_tasks(name, offsets, report)
+                    for args in tasks:
+                        if index in failed:
+                            break
+                        pending.append((index, pool.submit(_work, *args, task)))
+                        task += 1
+                        while len(pending) >= 2 * workers:
+                            drain()
+                while pending:
+                    drain()
+            finally:  # stopped early (e.g. a closed pipe): drop the rest, and their files
+                for _, future in pending:
+                    if not future.cancel() and not future.exception():
+                        _take(future.result()[0], None)
+    finally:
+        shutil.rmtree(outdir, ignore_errors=True)
 
 
 def _stream_tasks(name: str, offsets: bool, report: Callable[[str], None]) -> Iterator[tuple[Any, ...]]:
-    """``_work`` arguments for each block of a stream (stdin, a pipe), read here as bytes."""
+    """``_work`` arguments for each block of a stream (stdin, a pipe), read here as bytes
+    (a stream cannot be read by the workers at their own offsets)."""
     from ._parallel import RANGE_SIZE
 
     base = 0
     for offset, raw in _input_blocks(name, report, RANGE_SIZE, whole=True):
-        yield raw, name, offset, offset + len(raw), name, base
+        yield raw, name, offset, offset + len(raw), name, base, -1
         if offsets:
             base += len(raw.decode("utf-8", "replace"))
 

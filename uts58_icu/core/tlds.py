@@ -8,6 +8,7 @@ Callers can pass their own set of TLDs to the detection functions instead.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,30 +26,40 @@ class TldSource:
 
 
 def _psl_path() -> str:
+    # The package's own PSLFILE, found without importing the package (which costs more
+    # than reading the list).
+    from importlib.util import find_spec
+
+    spec = find_spec("publicsuffixlist")
+    if spec is not None and spec.submodule_search_locations:
+        path = os.path.join(list(spec.submodule_search_locations)[0], "public_suffix_list.dat")
+        if os.path.isfile(path):
+            return path
     import publicsuffixlist
 
     return str(publicsuffixlist.PSLFILE)
 
 
+_VERSION = re.compile(r"^//\s*VERSION:\s*(\S+)", re.M)
+
+
 @lru_cache(maxsize=1)
 def _load() -> tuple[frozenset[str], TldSource]:
     path = _psl_path()
-    tlds: set[str] = set()
-    version = "unknown"
-    in_icann = False
-    with open(path, encoding="utf-8") as f:
-        for raw in f:
-            line = raw.strip()
-            m = re.match(r"//\s*VERSION:\s*(\S+)", line)
-            if m:
-                version = m.group(1)
-            if "===BEGIN ICANN DOMAINS===" in line:
-                in_icann = True
-            elif "===END ICANN DOMAINS===" in line:
-                in_icann = False
-            elif in_icann and line and not line.startswith("//"):
-                rule = line.split()[0].lstrip("!")
-                tlds.add(rule.rsplit(".", 1)[-1].lower())
+    with open(path, "rb") as f:
+        text = f.read().decode("utf-8")  # (a text-mode read decodes more slowly)
+    # The header's "// VERSION: …" line, and the ICANN section's rules (one a line, read up
+    # to the first whitespace; "//" comments), as publicsuffixlist reads them.
+    begin = text.find("===BEGIN ICANN DOMAINS===")
+    m = _VERSION.search(text, 0, len(text) if begin < 0 else begin)
+    version = m.group(1) if m else "unknown"
+    end = text.find("===END ICANN DOMAINS===", begin)
+    icann = "" if begin < 0 else text[begin : len(text) if end < 0 else end]
+    tlds = {
+        line.split(None, 1)[0].lstrip("!").rsplit(".", 1)[-1].lower()
+        for line in (raw.strip() for raw in icann.splitlines()[1:])
+        if line and not line.startswith("//")
+    }
     tlds.discard("*")
     frozen = frozenset(tlds)
     return frozen, TldSource(str(path), version, len(frozen))
