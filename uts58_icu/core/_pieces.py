@@ -2,50 +2,72 @@
 
 ``"".join(pieces)`` over a list of every piece holds one object and one list slot per
 piece (for a text of short words, several times the text) next to the result. A
-:class:`Pieces` joins consecutive pieces into a block, at most :data:`BLOCK_PIECES` of
-them, so what it holds besides the result is about the result's size (the blocks) plus
-one block's pieces (issue 22 item 10). ASCII pieces and the others go in different
-blocks: a block is stored with the width of its widest character (PEP 393), and an
-ASCII anchor joined to a line with an emoji would take four bytes a character.
+:class:`Pieces` joins its pending pieces into a block every :data:`BLOCK_PIECES`
+pieces, so what it holds besides the result is about the result's size (the blocks)
+plus one block's pieces (issue 22 item 10). A block is stored with the width of its
+widest character (PEP 393): a block that is not all ASCII is kept as runs of ASCII
+pieces and of the others, so ASCII anchors joined to a line with an emoji do not take
+four bytes a character.
 """
 
 from __future__ import annotations
 
 #: Pending pieces joined into one block.
 BLOCK_PIECES = 1024
+#: Below this many code points a plain list of pieces costs little: :class:`Pieces` is
+#: for longer texts.
+BIG_TEXT = 1 << 12
 #: Long runs of text are escaped (HTML, percent) this many code points at a time.
 WINDOW = 1 << 16
 
 
 class Pieces:
-    """An append-only list of ``str`` pieces whose :meth:`join` is ``"".join`` of them all."""
+    """An append-only list of ``str`` pieces whose :meth:`join` is ``"".join`` of them all.
 
-    __slots__ = ("_ascii", "_blocks", "_pending")
+    A caller in a hurry may append to :attr:`pending` itself, and call :meth:`flush`
+    once it holds :data:`BLOCK_PIECES` pieces or more.
+    """
+
+    __slots__ = ("_blocks", "pending")
 
     def __init__(self) -> None:
         self._blocks: list[str] = []
-        self._pending: list[str] = []
-        self._ascii = True
+        self.pending: list[str] = []
 
     def append(self, piece: str) -> None:
-        if not piece:
-            return
-        ascii_ = piece.isascii()
-        pending = self._pending
-        if pending and (ascii_ is not self._ascii or len(pending) >= BLOCK_PIECES):
-            self._flush()
-        self._ascii = ascii_
+        pending = self.pending
         pending.append(piece)
+        if len(pending) >= BLOCK_PIECES:
+            self.flush()
 
-    def _flush(self) -> None:
-        pending = self._pending
-        self._blocks.append(pending[0] if len(pending) == 1 else "".join(pending))
+    def flush(self) -> None:
+        """Join the pending pieces into blocks."""
+        pending = self.pending
+        if not pending:
+            return
+        block = "".join(pending)
+        if block.isascii() or len(pending) == 1:
+            self._blocks.append(block)
+        else:
+            del block
+            run: list[str] = []
+            run_ascii = True
+            for piece in pending:
+                if not piece:
+                    continue
+                a = piece.isascii()
+                if run and a is not run_ascii:
+                    self._blocks.append("".join(run))
+                    run.clear()
+                run_ascii = a
+                run.append(piece)
+            if run:
+                self._blocks.append("".join(run))
         pending.clear()
 
     def join(self) -> str:
         """Every piece appended, in order, as one ``str``; the pieces are released."""
-        if self._pending:
-            self._flush()
+        self.flush()
         blocks, self._blocks = self._blocks, []
         if len(blocks) == 1:
             return blocks.pop()

@@ -43,13 +43,13 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .._args import require_str
 from .._compat import EscapeRuns
 from .._icu import idna_to_ascii, idna_to_unicode
-from ._pieces import Pieces
+from ._pieces import BIG_TEXT, Pieces
 from .parts import (
     BRACKET_STACK_LIMIT,
     FRAGMENT,
@@ -131,7 +131,7 @@ def _escape_part(
     table: bytes,
     brackets: Mapping[int, int],
     initiator: str | None = None,
-    out: Pieces,
+    out: Pieces | list[str],
 ) -> None:
     """§4.1 step 2 for one part: append ``initiator`` + the minimally escaped ``text`` to ``out``.
 
@@ -201,7 +201,7 @@ def _escape_part(
 _HARD_CHUNK = 4096
 
 
-def _escape_run(out: Pieces, text: str, start: int, end: int) -> None:
+def _escape_run(out: Pieces | list[str], text: str, start: int, end: int) -> None:
     """Append ``percentEscape`` of every character of ``text[start:end]`` as one piece."""
     if start < end:
         out.append(_percent_chunk(text[start:end]))
@@ -219,8 +219,8 @@ class _Piece:
 def _assemble(prefix: str, pieces: Sequence[_Piece]) -> str:
     """§4.1 steps 1-3: ``prefix`` (scheme, host, port) + every present part."""
     d = derived()
-    # Memory (issue 22 item 10): one Pieces for the whole URL, joined once.
-    out = Pieces()
+    # Memory (issue 22 item 10): one Pieces for a long URL, joined once.
+    out: Pieces | list[str] = Pieces() if sum(len(p.text) for p in pieces) > BIG_TEXT else []
     out.append(prefix)  # step 1 (plus what §4.1 leaves to custom: scheme, host, port)
     for k, piece in enumerate(pieces):  # step 2
         _escape_part(
@@ -232,7 +232,7 @@ def _assemble(prefix: str, pieces: Sequence[_Piece]) -> str:
             initiator=piece.initiator,
             out=out,
         )
-    return out.join()  # step 3
+    return out.join() if isinstance(out, Pieces) else "".join(out)  # step 3
 
 
 def _to_unicode(host: str) -> str | None:
@@ -677,8 +677,8 @@ def _minimal(url: str, *, legacy_encoding: bool = False, ascii_host: bool = Fals
         pieces.append(_Piece(FRAGMENT, _decode(sp.fragment, _DECODABLE_FRAGMENT, legacy=legacy)))
     for d in sp.directives:
         pieces.append(_Piece(FRAGMENT_DIRECTIVE, _decode(d, _DECODABLE_FRAGMENT, legacy=legacy)))
-    # the raw parts are not needed any more: not held while the result is built
-    sp = replace(sp, path=None, query=None, fragment=None, directives=())
+    if len(url) > BIG_TEXT:  # the raw parts are not held while a long result is built
+        sp = _Split(sp.scheme, sp.slashes, sp.opaque, sp.userinfo, sp.host, sp.port, None, None, None, ())
 
     def build(host: str) -> str:
         prefix = ""
@@ -833,7 +833,7 @@ def escape_invisibles(shown: str, *, strict: bool = False) -> str:
     if not p.invisible.search(shown):
         return shown
 
-    out = Pieces()
+    out: Pieces | list[str] = Pieces() if len(shown) > BIG_TEXT else []
     done = 0
     for m in p.runs.finditer(shown):
         start, end = m.span()
@@ -844,7 +844,7 @@ def escape_invisibles(shown: str, *, strict: bool = False) -> str:
             out.append(_percent_chunk(shown[k : min(k + _HARD_CHUNK, end)]))
         done = end
     out.append(shown[done:])
-    return out.join()
+    return out.join() if isinstance(out, Pieces) else "".join(out)
 
 
 def _percent_chunk(s: str) -> str:
