@@ -147,7 +147,7 @@ def _loose_emails(text: str, lo: int, hi: int, tlds: Collection[str], in_url: bo
         if end is None:
             continue
         start = m.start()
-        while start > last and email_char.match(seg, start - 1, start) and not (
+        while start > last and email_char.match(seg, start - 1, start).end() == start and not (
             in_url and seg[start - 1] in _URL_LOCAL_STOP
         ):
             start -= 1
