@@ -101,7 +101,7 @@ def test_text_before_a_refused_address_is_kept(text: str, expected: str) -> None
     assert redact(text) == expected
 
 
-@given(st.lists(st.tuples(st.sampled_from(PIECES), st.sampled_from(SEPARATORS)), max_size=10))
+@given(st.lists(st.tuples(st.sampled_from(PIECES), st.sampled_from([*SEPARATORS, "", ""])), max_size=10))
 def test_white_space_is_kept(pieces: list[tuple[str, str]]) -> None:
     """No address, URL or credentials holds white space, so a replacement never takes any:
     the white space of the result is the input's."""
