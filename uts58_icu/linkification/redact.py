@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import re
 from array import array
+from functools import lru_cache
 from collections.abc import Callable, Collection, Iterator
 from typing import Union
 
 from .._args import require_str
 from ..core._classes import patterns
 from ..core._pieces import Pieces
-from ..core.detection import Link, _ascii_host, _domain_end, _mailto, anatomy, tld_set
-from ..core.detection import iter_links as base_iter_links
+from ..core.detection import Link, ScanOptions, _ascii_host, _domain_end, _iter, _mailto, anatomy, scan_options, tld_set
 from .apply import iter_links
 from .policy import LinkPolicy, resolve_policy
 
@@ -57,6 +57,12 @@ _URL_LOCAL_STOP = frozenset("/?#&=;:,!$'()*[]<>\"\\")
 #: Single-label hosts redaction links after a scheme when no policy is given (as
 #: ``LinkPolicy.recommended()`` does): the base scan, plus ``http://localhost:8000/``.
 _DOTLESS_HOSTS = frozenset({"localhost"})
+
+
+@lru_cache(maxsize=1)
+def _base_options() -> ScanOptions:
+    """The scan of redaction without a policy (made once: it runs an IDNA check)."""
+    return scan_options(dotless_hosts=_DOTLESS_HOSTS)
 
 
 def redact(
@@ -193,7 +199,7 @@ def _redact_once(
     # block at a time.
     shadow, userinfo = _shadow(text)
     if policy is None:
-        links = base_iter_links(shadow, tlds=tlds, dotless_hosts=_DOTLESS_HOSTS)
+        links = _iter(shadow, tld_lookup, _base_options())  # core iter_links, tlds checked
     else:
         links = iter_links(shadow, tlds=tlds, policy=policy)
     # (start, end, replacement), disjoint and in order: link_spans[2k:2k+2], link_new[k]
