@@ -163,10 +163,14 @@ def test_linkify_in_blocks_and_windows_is_the_same(text: str, window: int, block
         linkify_module.WINDOW, linkify_module.BLOCK_PIECES, _pieces.BLOCK_PIECES, core.LAZY_PIECE = saved
 
 
-@given(st.lists(st.sampled_from(["", "a", "é", "😀", "ab", "例え", "\n", "x.com"]), max_size=30), st.integers(1, 5))
-def test_pieces_join_is_join(pieces: list[str], block: int) -> None:
-    old = _pieces.BLOCK_PIECES
-    _pieces.BLOCK_PIECES = block
+@given(
+    st.lists(st.sampled_from(["", "a", "é", "😀", "ab", "例え", "\n", "x.com", "abcd"]), max_size=30),
+    st.integers(1, 5),
+    st.integers(0, 5),
+)
+def test_pieces_join_is_join(pieces: list[str], block: int, ascii_run: int) -> None:
+    old = _pieces.BLOCK_PIECES, _pieces.ASCII_RUN
+    _pieces.BLOCK_PIECES, _pieces.ASCII_RUN = block, ascii_run
     try:
         out = _pieces.Pieces()
         for k, piece in enumerate(pieces):
@@ -179,7 +183,15 @@ def test_pieces_join_is_join(pieces: list[str], block: int) -> None:
         assert out.join() == "".join(pieces)
         assert out.join() == ""  # released
     finally:
-        _pieces.BLOCK_PIECES = old
+        _pieces.BLOCK_PIECES, _pieces.ASCII_RUN = old
+
+
+def test_pieces_keep_long_ascii_runs_narrow() -> None:
+    out = _pieces.Pieces()
+    for piece in ["😀", "a" * 100, "é", "b", "😀", "c" * 64]:
+        out.append(piece)
+    out.flush()
+    assert out._blocks == ["😀", "a" * 100, "éb😀", "c" * 64]
 
 
 @given(texts)

@@ -5,8 +5,8 @@ piece (for a text of short words, several times the text) next to the result. A
 :class:`Pieces` joins its pending pieces into a block every :data:`BLOCK_PIECES`
 pieces, so what it holds besides the result is about the result's size (the blocks)
 plus one block's pieces (issue 22 item 10). A block is stored with the width of its
-widest character (PEP 393): a block that is not all ASCII is kept as runs of ASCII
-pieces and of the others, so ASCII anchors joined to a line with an emoji do not take
+widest character (PEP 393): in a block that is not all ASCII, long runs of ASCII pieces
+are blocks of their own, so ASCII anchors joined to a line with an emoji do not take
 four bytes a character.
 """
 
@@ -14,6 +14,8 @@ from __future__ import annotations
 
 #: Pending pieces joined into one block.
 BLOCK_PIECES = 1024
+#: An ASCII run of at least this many code points next to wider text is a block of its own.
+ASCII_RUN = 64
 #: Below this many code points a plain list of pieces costs little: :class:`Pieces` is
 #: for longer texts.
 BIG_TEXT = 1 << 12
@@ -50,20 +52,33 @@ class Pieces:
             self._blocks.append(block)
         else:
             del block
-            run: list[str] = []
-            run_ascii = True
-            for piece in pending:
-                if not piece:
-                    continue
-                a = piece.isascii()
-                if run and a is not run_ascii:
-                    self._blocks.append("".join(run))
-                    run.clear()
-                run_ascii = a
-                run.append(piece)
-            if run:
-                self._blocks.append("".join(run))
+            self._split(pending)
         pending.clear()
+
+    def _split(self, pending: list[str]) -> None:
+        """Blocks of ``pending``: runs of ASCII pieces of :data:`ASCII_RUN` code points or
+        more apart, everything else joined (a short run costs more as an object than in
+        the width of its neighbours)."""
+        blocks = self._blocks
+        segment: list[str] = []
+        ascii_from = 0  # segment[ascii_from:] is ASCII
+        ascii_len = 0
+        for piece in pending:
+            if piece.isascii():
+                ascii_len += len(piece)
+            else:
+                if ascii_len >= ASCII_RUN:
+                    if ascii_from:
+                        blocks.append("".join(segment[:ascii_from]))
+                    blocks.append("".join(segment[ascii_from:]))
+                    segment.clear()
+                ascii_len = 0
+                ascii_from = len(segment) + 1
+            segment.append(piece)
+        if ascii_len >= ASCII_RUN and ascii_from:
+            blocks.append("".join(segment[:ascii_from]))
+            del segment[:ascii_from]
+        blocks.append("".join(segment))
 
     def join(self) -> str:
         """Every piece appended, in order, as one ``str``; the pieces are released."""
