@@ -257,6 +257,12 @@ def _rss_peak(run: Callable[[str], object], text: str) -> tuple[int, object]:
     """(bytes of resident memory the call added at its highest, result): VmHWM reset
     just before the call, minus VmRSS then."""
     gc.collect()
+    try:  # give back what building the input freed, or the call would reuse it unseen
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc
+        pass
     with open("/proc/self/clear_refs", "w") as f:
         f.write("5")  # reset VmHWM to the current VmRSS (Linux >= 4.0)
     before = _status_kb("VmRSS")
