@@ -167,10 +167,11 @@ def test_linkify_in_blocks_and_windows_is_the_same(text: str, window: int, block
     st.lists(st.sampled_from(["", "a", "é", "😀", "ab", "例え", "\n", "x.com", "abcd"]), max_size=30),
     st.integers(1, 5),
     st.integers(0, 5),
+    st.integers(1, 5),
 )
-def test_pieces_join_is_join(pieces: list[str], block: int, ascii_run: int) -> None:
-    old = _pieces.BLOCK_PIECES, _pieces.ASCII_RUN
-    _pieces.BLOCK_PIECES, _pieces.ASCII_RUN = block, ascii_run
+def test_pieces_join_is_join(pieces: list[str], block: int, ascii_run: int, big: int) -> None:
+    old = _pieces.BLOCK_PIECES, _pieces.ASCII_RUN, _pieces.BIG_TEXT
+    _pieces.BLOCK_PIECES, _pieces.ASCII_RUN, _pieces.BIG_TEXT = block, ascii_run, big
     try:
         out = _pieces.Pieces()
         for k, piece in enumerate(pieces):
@@ -183,7 +184,7 @@ def test_pieces_join_is_join(pieces: list[str], block: int, ascii_run: int) -> N
         assert out.join() == "".join(pieces)
         assert out.join() == ""  # released
     finally:
-        _pieces.BLOCK_PIECES, _pieces.ASCII_RUN = old
+        _pieces.BLOCK_PIECES, _pieces.ASCII_RUN, _pieces.BIG_TEXT = old
 
 
 def test_pieces_keep_long_ascii_runs_narrow() -> None:

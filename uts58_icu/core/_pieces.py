@@ -38,6 +38,11 @@ class Pieces:
 
     def append(self, piece: str) -> None:
         pending = self.pending
+        if len(piece) >= BIG_TEXT:  # a block already: not copied into one
+            if pending:
+                self.flush()
+            self._blocks.append(piece)
+            return
         pending.append(piece)
         if len(pending) >= BLOCK_PIECES:
             self.flush()
