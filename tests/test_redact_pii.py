@@ -85,3 +85,27 @@ def test_secrets_are_gone(pieces: list[tuple[str, str]]) -> None:
         out = redact(text, **kwargs)  # type: ignore[arg-type]
         for secret in ("bob", "hunter2", "σωκράτης"):
             assert secret not in out, (text, kwargs, out)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the local-part's start was found by a pattern that also matches nothing, so the
+        # text before a refused address went with it ("see " and the space were removed)
+        ("see .dave@example.org", "see .<EMAIL>"),
+        ("http://y.com/p .dave@example.org", "http://y.com/p .<EMAIL>"),
+        ("x(.a@example.org and more", "x(.<EMAIL> and more"),
+    ],
+)
+def test_text_before_a_refused_address_is_kept(text: str, expected: str) -> None:
+    assert redact(text) == expected
+
+
+@given(st.lists(st.tuples(st.sampled_from(PIECES), st.sampled_from([*SEPARATORS, "", ""])), max_size=10))
+def test_white_space_is_kept(pieces: list[tuple[str, str]]) -> None:
+    """No address, URL or credentials holds white space, so a replacement never takes any:
+    the white space of the result is the input's."""
+    text = "".join(p + sep for p, sep in pieces)
+    for kwargs in ({}, {"urls": "<URL>"}):
+        out = redact(text, **kwargs)  # type: ignore[arg-type]
+        assert [c for c in out if c.isspace()] == [c for c in text if c.isspace()], (text, kwargs, out)

@@ -9,7 +9,7 @@ matching), forward over a port and through the §3.5.1 termination algorithm.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -307,18 +307,65 @@ def _find(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS)
     return list(_scan(text, tlds, None, opts))
 
 
-#: Above this many code points :func:`iter_links` scans with the lazy pure-Python
-#: generator even when the compiled core is in use: the core returns every link of the
-#: text at once, and an iterator must keep memory proportional to the text, not to its
-#: links (one 12 MB line can hold 2 M links). The results are the same (tests/test_accel.py).
+#: A line longer than this many code points is scanned by :func:`iter_links` with the lazy
+#: pure-Python generator even when the compiled core is in use: the core returns every
+#: link of its text at once, and an iterator must keep memory proportional to the text,
+#: not to its links (one 12 MB line can hold 2 M links). The results are the same
+#: (tests/test_accel.py).
 LAZY_ITER_THRESHOLD = 1 << 20
+#: A text longer than this many code points is scanned by :func:`iter_links` in pieces of
+#: about this size, each cut just after a LINE FEED (issue 22 item 10: the links of one
+#: piece at a time, not of the whole text).
+LAZY_PIECE = 1 << 16
 
 
 def _iter(text: str, tlds: Collection[str], opts: ScanOptions = DEFAULT_OPTIONS) -> Iterator[Link]:
     """Like :func:`_find`; lazy on the pure-Python path, and for long texts on both."""
-    if scanner() is not None and len(text) <= LAZY_ITER_THRESHOLD:
+    if scanner() is None:
+        return _scan(text, tlds, None, opts)
+    if len(text) <= LAZY_PIECE:
         return iter(_find(text, tlds, opts))
-    return _scan(text, tlds, None, opts)
+    return _iter_pieces(text, tlds, opts)
+
+
+def _iter_pieces(text: str, tlds: Collection[str], opts: ScanOptions) -> Iterator[Link]:
+    """The links of ``text``, scanned a piece at a time, each piece whole lines.
+
+    A link never holds a LINE FEED (Link_Term=Hard, not Link_Email), and nothing the scan
+    reads around a candidate (scheme, authority, local-part, look-ahead to an '@') runs
+    across white space, so the lines give the links of the whole text, as the command
+    line's blocks do (tests/test_memory.py compares them). A piece that is one line
+    longer than :data:`LAZY_ITER_THRESHOLD` is scanned by the lazy generator.
+    """
+    n = len(text)
+    pos = 0
+    while pos < n:
+        stop = pos + LAZY_PIECE
+        if stop >= n:
+            cut = n
+        else:
+            nl = text.rfind("\n", pos, stop)
+            if nl < 0:
+                nl = text.find("\n", stop)
+            cut = n if nl < 0 else nl + 1
+        if pos == 0 and cut == n:
+            piece = text
+        else:
+            piece = text[pos:cut]
+        if len(piece) > LAZY_ITER_THRESHOLD:
+            links: Iterable[Link] = _scan(piece, tlds, None, opts)
+        else:
+            links = _find(piece, tlds, opts)
+        if pos == 0:
+            yield from links
+        else:
+            for link in links:
+                yield Link(
+                    link.start + pos, link.end + pos, link.kind, link.text, link.href,
+                    link.spoof, link.escape_invisibles, link.punycode_host,
+                )
+        del links, piece
+        pos = cut
 
 
 #: The longest argument the ICU caches below keep as a key (issue 22 item 3): a longer

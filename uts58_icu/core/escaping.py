@@ -49,6 +49,7 @@ from typing import Any
 from .._args import require_str
 from .._compat import EscapeRuns
 from .._icu import idna_to_ascii, idna_to_unicode
+from ._pieces import BIG_TEXT, Pieces
 from .parts import (
     BRACKET_STACK_LIMIT,
     FRAGMENT,
@@ -130,13 +131,14 @@ def _escape_part(
     table: bytes,
     brackets: Mapping[int, int],
     initiator: str | None = None,
-) -> str:
-    """§4.1 step 2 for one part: ``initiator`` + the minimally escaped ``text``.
+    out: Pieces | list[str],
+) -> None:
+    """§4.1 step 2 for one part: append ``initiator`` + the minimally escaped ``text`` to ``out``.
 
     ``text`` is the part's code points ``cp[0..n-1]`` *after* interior escaping
     (it never holds a literal syntax character that is content).
     """
-    out: list[str] = [part.initiator if initiator is None else initiator]  # step 2.1
+    out.append(part.initiator if initiator is None else initiator)  # step 2.1
     # Memory (issue 9 item 13): ``out`` only grows at Hard characters, and a run of
     # Hard characters is escaped as one piece. ``copied`` is copiedAlready of step
     # 2.2; ``flushed`` is how much of text[:copied] is already in ``out`` — an
@@ -193,14 +195,13 @@ def _escape_part(
     else:  # step 2.6: the trailing run is all Soft; escape its last code point
         out.append(text[flushed : n - 1])  # step 2.6.1
         out.append(percent_escape(text[n - 1]))  # step 2.6.2
-    return "".join(out)
 
 
 #: Hard characters escaped per piece (bounds the temporary strings of one piece).
 _HARD_CHUNK = 4096
 
 
-def _escape_run(out: list[str], text: str, start: int, end: int) -> None:
+def _escape_run(out: Pieces | list[str], text: str, start: int, end: int) -> None:
     """Append ``percentEscape`` of every character of ``text[start:end]`` as one piece."""
     if start < end:
         out.append(_percent_chunk(text[start:end]))
@@ -218,19 +219,20 @@ class _Piece:
 def _assemble(prefix: str, pieces: Sequence[_Piece]) -> str:
     """§4.1 steps 1-3: ``prefix`` (scheme, host, port) + every present part."""
     d = derived()
-    out = [prefix]  # step 1 (plus what §4.1 leaves to custom: scheme, host, port)
+    # Memory (issue 22 item 10): one Pieces for a long URL, joined once.
+    out: Pieces | list[str] = Pieces() if sum(len(p.text) for p in pieces) > BIG_TEXT else []
+    out.append(prefix)  # step 1 (plus what §4.1 leaves to custom: scheme, host, port)
     for k, piece in enumerate(pieces):  # step 2
-        out.append(
-            _escape_part(
-                piece.text,
-                piece.part,
-                last=k == len(pieces) - 1,
-                table=d.table,
-                brackets=d.brackets,
-                initiator=piece.initiator,
-            )
+        _escape_part(
+            piece.text,
+            piece.part,
+            last=k == len(pieces) - 1,
+            table=d.table,
+            brackets=d.brackets,
+            initiator=piece.initiator,
+            out=out,
         )
-    return "".join(out)  # step 3
+    return out.join() if isinstance(out, Pieces) else "".join(out)  # step 3
 
 
 def _to_unicode(host: str) -> str | None:
@@ -486,42 +488,70 @@ class _Split:
     directives: tuple[str, ...]
 
 
-def _split(url: str) -> _Split:
-    """Cut ``url`` into its parts, without decoding anything."""
-    s = url.strip(_LEADING_TRAILING)  # as the WHATWG URL parser does
+_LEADING = re.compile(f"[{re.escape(_LEADING_TRAILING)}]*")
+
+
+def _split(url: str, *, head_only: bool = False) -> _Split:
+    """Cut ``url`` into its parts, without decoding anything.
+
+    Each part is sliced from ``url`` once (memory, issue 22 item 10). ``head_only``: the
+    path, query, fragment and directives are left out (``None`` and ``()``).
+    """
+    # as the WHATWG URL parser does: C0 controls and space stripped at both ends
+    lo = _LEADING.match(url).end()
+    hi = len(url)
+    if hi > lo and url[hi - 1] <= " ":
+        hi = len(url.rstrip(_LEADING_TRAILING))
     scheme: str | None = None
     slashes = opaque = False
-    rest = s
-    m = _SCHEME.match(s)
-    if m and s.startswith("//", m.end()):
-        scheme, rest, slashes = m.group()[:-1], s[m.end() + 2 :], True
-    elif m and not _PORT_AFTER_COLON.match(s, m.end()):
-        scheme, rest, opaque = m.group()[:-1], s[m.end() :], True
-    elif s.startswith("//"):
-        rest, slashes = s[2:], True
+    p = lo  # the rest: url[p:end]
+    m = _SCHEME.match(url, lo, hi)
+    if m and url.startswith("//", m.end(), hi):
+        scheme, p, slashes = url[lo : m.end() - 1], m.end() + 2, True
+    elif m and not _PORT_AFTER_COLON.match(url, m.end(), hi):
+        scheme, p, opaque = url[lo : m.end() - 1], m.end(), True
+    elif url.startswith("//", lo, hi):
+        p, slashes = lo + 2, True
 
+    end = hi
     fragment: str | None = None
     directives: tuple[str, ...] = ()
-    hash_at = rest.find("#")
+    hash_at = url.find("#", p, hi)
     if hash_at >= 0:
-        pieces = rest[hash_at + 1 :].split(_DIRECTIVE_SEP)
-        fragment, directives = pieces[0], tuple(pieces[1:])
-        rest = rest[:hash_at]
+        end = hash_at
+        if not head_only:  # url[hash_at + 1 : hi].split(_DIRECTIVE_SEP), a piece at a time
+            pieces: list[str] = []
+            k = hash_at + 1
+            while True:
+                sep = url.find(_DIRECTIVE_SEP, k, hi)
+                if sep < 0:
+                    pieces.append(url[k:hi])
+                    break
+                pieces.append(url[k:sep])
+                k = sep + len(_DIRECTIVE_SEP)
+            fragment, directives = pieces[0], tuple(pieces[1:])
     query: str | None = None
-    q_at = rest.find("?")
+    q_at = url.find("?", p, end)
     if q_at >= 0:
-        query, rest = rest[q_at + 1 :], rest[:q_at]
+        if not head_only:
+            query = url[q_at + 1 : end]
+        end = q_at
 
     userinfo: str | None = None
     host, port, path = "", None, None
     if opaque:
-        path = rest
+        path = None if head_only else url[p:end]
     else:
-        slash = rest.find("/")
-        authority, path = (rest, None) if slash < 0 else (rest[:slash], rest[slash + 1 :])
-        at = authority.rfind("@")
+        slash = url.find("/", p, end)
+        a_end = end
+        if slash >= 0:
+            a_end = slash
+            path = None if head_only else url[slash + 1 : end]
+        at = url.rfind("@", p, a_end)
+        a_start = p
         if at >= 0:
-            userinfo, authority = authority[:at], authority[at + 1 :]
+            userinfo, a_start = url[p:at], at + 1
+        authority = url[a_start:a_end]
         hp = _HOST_PORT.match(authority)
         if hp:
             host, port = hp.group(1), hp.group(2)
@@ -647,6 +677,8 @@ def _minimal(url: str, *, legacy_encoding: bool = False, ascii_host: bool = Fals
         pieces.append(_Piece(FRAGMENT, _decode(sp.fragment, _DECODABLE_FRAGMENT, legacy=legacy)))
     for d in sp.directives:
         pieces.append(_Piece(FRAGMENT_DIRECTIVE, _decode(d, _DECODABLE_FRAGMENT, legacy=legacy)))
+    if len(url) > BIG_TEXT:  # the raw parts are not held while a long result is built
+        sp = _Split(sp.scheme, sp.slashes, sp.opaque, sp.userinfo, sp.host, sp.port, None, None, None, ())
 
     def build(host: str) -> str:
         prefix = ""
@@ -672,7 +704,7 @@ def _minimal(url: str, *, legacy_encoding: bool = False, ascii_host: bool = Fals
         # "ＨＴＴＰＳ" or "\u200bhttps" to "https", and "ＨＴＴＰＳ://x.de" would become
         # an absolute URL (issue 9 item 10). Then the host stays as given, which is
         # what the next call sees too (idempotence).
-        again = _split(out)
+        again = _split(out, head_only=True)
         if (again.scheme, again.slashes, again.opaque, again.userinfo, again.host, again.port) != (
             None if sp.scheme is None else sp.scheme.lower(), sp.slashes, sp.opaque,
             None if sp.userinfo is None else _upper_hex(sp.userinfo), shown, sp.port,
@@ -801,7 +833,7 @@ def escape_invisibles(shown: str, *, strict: bool = False) -> str:
     if not p.invisible.search(shown):
         return shown
 
-    out: list[str] = []
+    out: Pieces | list[str] = Pieces() if len(shown) > BIG_TEXT else []
     done = 0
     for m in p.runs.finditer(shown):
         start, end = m.span()
@@ -812,7 +844,7 @@ def escape_invisibles(shown: str, *, strict: bool = False) -> str:
             out.append(_percent_chunk(shown[k : min(k + _HARD_CHUNK, end)]))
         done = end
     out.append(shown[done:])
-    return "".join(out)
+    return out.join() if isinstance(out, Pieces) else "".join(out)
 
 
 def _percent_chunk(s: str) -> str:

@@ -17,14 +17,16 @@ hid an address: ``bob@example.org.http://x.com``).
 from __future__ import annotations
 
 import re
+from array import array
+from functools import lru_cache
 from collections.abc import Callable, Collection, Iterator
 from typing import Union
 
 from .._args import require_str
 from ..core._classes import patterns
-from ..core.detection import Link, _ascii_host, _domain_end, _mailto, anatomy, tld_set
-from ..core.detection import find_links as base_find_links
-from .apply import find_links
+from ..core._pieces import Pieces
+from ..core.detection import Link, ScanOptions, _ascii_host, _domain_end, _iter, _mailto, anatomy, scan_options, tld_set
+from .apply import iter_links
 from .policy import LinkPolicy, resolve_policy
 
 __all__ = ["Replacement", "redact"]
@@ -55,6 +57,12 @@ _URL_LOCAL_STOP = frozenset("/?#&=;:,!$'()*[]<>\"\\")
 #: Single-label hosts redaction links after a scheme when no policy is given (as
 #: ``LinkPolicy.recommended()`` does): the base scan, plus ``http://localhost:8000/``.
 _DOTLESS_HOSTS = frozenset({"localhost"})
+
+
+@lru_cache(maxsize=1)
+def _base_options() -> ScanOptions:
+    """The scan of redaction without a policy (made once: it runs an IDNA check)."""
+    return scan_options(dotless_hosts=_DOTLESS_HOSTS)
 
 
 def redact(
@@ -109,12 +117,12 @@ def _replace(repl: Replacement, link: Link) -> str:
     return new
 
 
-def _shadow(text: str) -> tuple[str, list[tuple[int, int, int]]]:
+def _shadow(text: str) -> tuple[str, array[int]]:
     """``text`` with each ``scheme://userinfo@`` written as spaces then ``scheme://``, so
-    detection sees the URL's host; and each ``(start, shadow scheme start, host start)``.
-    Offsets after each '@' are unchanged."""
-    pieces: list[str] = []
-    spans: list[tuple[int, int, int]] = []
+    detection sees the URL's host; and, three numbers each, every ``(start, shadow scheme
+    start, host start)``. Offsets after each '@' are unchanged."""
+    pieces = Pieces()
+    spans = array("q")  # memory: 24 bytes a URL, not a tuple of three ints
     pos = 0
     for m in _USERINFO.finditer(text):
         prefix = text[m.start() : text.index("://", m.start()) + 3]
@@ -122,12 +130,12 @@ def _shadow(text: str) -> tuple[str, list[tuple[int, int, int]]]:
         moved = host - len(prefix)
         pieces.append(text[pos : m.start()])
         pieces.append(" " * (moved - m.start()) + prefix)
-        spans.append((m.start(), moved, host))
+        spans.extend((m.start(), moved, host))
         pos = host
     if not spans:
         return text, spans
     pieces.append(text[pos:])
-    return "".join(pieces), spans
+    return pieces.join(), spans
 
 
 def _loose_emails(text: str, lo: int, hi: int, tlds: Collection[str], in_url: bool) -> Iterator[tuple[int, int]]:
@@ -145,7 +153,7 @@ def _loose_emails(text: str, lo: int, hi: int, tlds: Collection[str], in_url: bo
         if end is None:
             continue
         start = m.start()
-        while start > last and email_char.match(seg, start - 1, start) and not (
+        while start > last and email_char.match(seg, start - 1, start).end() == start and not (
             in_url and seg[start - 1] in _URL_LOCAL_STOP
         ):
             start -= 1
@@ -186,28 +194,38 @@ def _redact_once(
     tlds: Collection[str] | None,
     tld_lookup: Collection[str],
 ) -> str:
+    # Memory (issue 22 item 10): links come one at a time; the edits and the gaps are kept
+    # as numbers in arrays (the replacement strings in a list), and the result is joined a
+    # block at a time.
     shadow, userinfo = _shadow(text)
     if policy is None:
-        links = base_find_links(shadow, tlds=tlds, dotless_hosts=_DOTLESS_HOSTS)
+        links = _iter(shadow, tld_lookup, _base_options())  # core iter_links, tlds checked
     else:
-        links = find_links(shadow, tlds=tlds, policy=policy)
-    edits: list[tuple[int, int, str]] = []  # (start, end, replacement), disjoint
-    gaps: list[tuple[int, int]] = []  # text that neither a link nor an edit covers
+        links = iter_links(shadow, tlds=tlds, policy=policy)
+    # (start, end, replacement), disjoint and in order: link_spans[2k:2k+2], link_new[k]
+    link_spans = array("q")
+    link_new: list[str] = []
+    gaps = array("q")  # text that neither a link nor an edit covers: (start, end) pairs
     pos = 0
     u = 0
+    n_userinfo = len(userinfo) // 3
+
+    def edit(start: int, end: int, new: str) -> None:
+        link_spans.extend((start, end))
+        link_new.append(new)
 
     def unlinked(orig: int, host: int) -> None:
         nonlocal pos
         if orig >= pos:  # credentials that no link covers go all the same
-            edit = _credentials(text, orig, host, emails, urls)
-            gaps.append((pos, edit[0]))
-            edits.append(edit)
-            pos = edit[1]
+            start, end, new = _credentials(text, orig, host, emails, urls)
+            gaps.extend((pos, start))
+            edit(start, end, new)
+            pos = end
 
     for link in links:
         start, cred = link.start, None
-        while u < len(userinfo) and userinfo[u][1] <= link.start:
-            orig, moved, host = userinfo[u]
+        while u < n_userinfo and userinfo[3 * u + 1] <= link.start:
+            orig, moved, host = userinfo[3 * u], userinfo[3 * u + 1], userinfo[3 * u + 2]
             u += 1
             if link.start < host:  # this link is that URL: its scheme was moved
                 start = orig + (link.start - moved)
@@ -216,37 +234,50 @@ def _redact_once(
                 unlinked(orig, host)
         if start < pos:
             continue
-        gaps.append((pos, start))
+        gaps.extend((pos, start))
         pos = link.end
-        real = Link(start, link.end, link.kind, text[start : link.end], link.href, link.spoof,
-                    link.escape_invisibles, link.punycode_host)
         repl = emails if link.kind == "email" else urls
         if repl is not None:
-            edits.append((start, link.end, _replace(repl, real)))
+            real = Link(start, link.end, link.kind, text[start : link.end], link.href, link.spoof,
+                        link.escape_invisibles, link.punycode_host)
+            edit(start, link.end, _replace(repl, real))
             continue
         if link.kind == "email" or emails is None:
             continue
         inner = start  # a URL kept: its credentials and the addresses in it go
         if cred is not None:
-            edits.append((cred[0], cred[1], _replace(emails, _email_link(text, cred[0], cred[1]))))
+            edit(cred[0], cred[1], _replace(emails, _email_link(text, cred[0], cred[1])))
             inner = cred[1]
         for s, e in _loose_emails(text, inner, link.end, tld_lookup, True):
-            edits.append((s, e, _replace(emails, _email_link(text, s, e))))
-    for orig, _moved, host in userinfo[u:]:
-        unlinked(orig, host)
-    gaps.append((pos, len(text)))
+            edit(s, e, _replace(emails, _email_link(text, s, e)))
+    del links, shadow
+    while u < n_userinfo:
+        unlinked(userinfo[3 * u], userinfo[3 * u + 2])
+        u += 1
+    gaps.extend((pos, len(text)))
+    gap_spans = array("q")
+    gap_new: list[str] = []
     if emails is not None:
-        for lo, hi in gaps:
-            for s, e in _loose_emails(text, lo, hi, tld_lookup, False):
-                edits.append((s, e, _replace(emails, _email_link(text, s, e))))
-    if not edits:
+        for k in range(0, len(gaps), 2):
+            for s, e in _loose_emails(text, gaps[k], gaps[k + 1], tld_lookup, False):
+                gap_spans.extend((s, e))
+                gap_new.append(_replace(emails, _email_link(text, s, e)))
+    del gaps
+    if not link_new and not gap_new:
         return text
-    edits.sort()
-    out: list[str] = []
+    # The two lists of edits are each in order and disjoint from each other: merged by start.
+    out = Pieces()
     pos = 0
-    for s, e, new in edits:
+    i = j = 0
+    while i < len(link_new) or j < len(gap_new):
+        if j == len(gap_new) or (i < len(link_new) and link_spans[2 * i] < gap_spans[2 * j]):
+            s, e, new = link_spans[2 * i], link_spans[2 * i + 1], link_new[i]
+            i += 1
+        else:
+            s, e, new = gap_spans[2 * j], gap_spans[2 * j + 1], gap_new[j]
+            j += 1
         out.append(text[pos:s])
         out.append(new)
         pos = e
     out.append(text[pos:])
-    return "".join(out)
+    return out.join()
