@@ -51,11 +51,6 @@ def test_import_derives_no_property_table_and_reads_no_tld_list() -> None:
     assert state == [0, 0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="linkification/rules.py and context.py compile their patterns at import (helper rt's files): "
-    "the lazy_compile change is handed over in /work/notes/cli-docs.md; remove this mark when applied",
-)
 def test_import_compiles_none_of_the_policy_layers_patterns() -> None:
     """The §8 rules' patterns (the CJK classes alone were 40% of the import's instructions)
     are compiled when a policy first needs them, not at import."""

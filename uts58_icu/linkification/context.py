@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+from .._lazy import lazy_compile
 from ..core.detection import Link, LinkAnatomy, anatomy, link_at
 from .rules import _reterminate
 
@@ -58,56 +59,56 @@ _TRACE_HEADERS = frozenset({
 # ``X-`` fields that name a person's address or a page for people (kept as links).
 _PERSON_X_HEADERS = frozenset({"x-original-from", "x-original-cc", "x-reply-to", "x-url", "x-homepage", "x-website"})
 _TRACE_PREFIXES = ("arc-", "x-ms-", "x-microsoft-", "x-spam", "x-ironport", "x-forefront", "x-gm-", "x-google-", "x-rspamd-")
-_HEADER_NAME = re.compile(r"(?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?):")
+_HEADER_NAME = lazy_compile(r"(?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?):")
 # The local-part of a message identifier as mail programs make them: Thunderbird
 # (``54EF720C.3040203``), a UUID, Gmail (``CAESLx0+…``), a timestamp (``20081218010343.GC23506``).
-_MSGID_LOCAL = re.compile(
+_MSGID_LOCAL = lazy_compile(
     r"[0-9A-F]{8}\.[0-9]{5,}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|CA[A-Za-z0-9+_=-]{24,}|[0-9]{12,}"
     # Trac and other trackers: a sequence number, then a hex digest (``039.2f92…6fc9``);
     # any local-part made of a hex digest of 24 or more digits
     r"|[0-9]{1,6}\.[0-9a-fA-F]{16,}@|[0-9a-fA-F]{24,}@"
 )
-_QUOTE_PREFIX = re.compile(r">(?: ?>)* ?")
+_QUOTE_PREFIX = lazy_compile(r">(?: ?>)* ?")
 # Characters a URL wrapped by a mail program or an archive ends its first line with.
 _WRAP_END = frozenset("/-._=?&%#~+")
 # DSN/SMTP original recipient (RFC 3461): ``ORCPT=rfc822;bob@example.org``.
-_ORCPT = re.compile(r"ORCPT[\s=<(]*rfc822;\s*<?\Z", re.IGNORECASE)
+_ORCPT = lazy_compile(r"ORCPT[\s=<(]*rfc822;\s*<?\Z", re.IGNORECASE)
 # Usenet and archive quoting of a message identifier: ``In article <…@…>``.
-_IN_ARTICLE = re.compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii][Dd])\s*[:=]?\s*<\Z")
+_IN_ARTICLE = lazy_compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii][Dd])\s*[:=]?\s*<\Z")
 
 # ``jane at example.org`` (Pipermail, MHonArc): the word before `` at `` is a local-part.
-_SPELLED_AT = re.compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+)\Z")
-_LOCAL_ONLY = re.compile(r"[._%+=\d]")
+_SPELLED_AT = lazy_compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+)\Z")
+_LOCAL_ONLY = lazy_compile(r"[._%+=\d]")
 # A mailing list's address spelt out (``R-help at r-project.org mailing list``, every
 # message's footer in a Mailman archive): the list's name, or "mailing list" after it.
-_LIST_NAME = re.compile(
+_LIST_NAME = lazy_compile(
     r"(?i)[a-z0-9][a-z0-9.]*-(?:help|devel|dev|users?|announce|request|bounces|owner|admin|discuss|"
     r"general|commits|bugs|questions|talk|list|l|sig|package-devel)"
 )
-_LIST_AFTER = re.compile(r"[ \t]+mailing[ \t]+list\b")
+_LIST_AFTER = lazy_compile(r"[ \t]+mailing[ \t]+list\b")
 # A local-part spelt out with ``dot`` too: ``jing dot empty at gmail.com``.
-_SPELLED_DOT = re.compile(r"[A-Za-z0-9_%+~-]\s+(?:dot|DOT|\[dot\]|\(dot\))\s+\Z")
+_SPELLED_DOT = lazy_compile(r"[A-Za-z0-9_%+~-]\s+(?:dot|DOT|\[dot\]|\(dot\))\s+\Z")
 # Pipermail's author line: ``Jane Doe jane at example.org`` (a name, then the spelt-out address).
-_NAME_BEFORE = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w'-]+(?: [A-Z][\w'.-]+)+[ \t]+\Z")
+_NAME_BEFORE = lazy_compile(r"(?:^|\n)[ \t]*[A-Z][\w'-]+(?: [A-Z][\w'.-]+)+[ \t]+\Z")
 # An archive's redaction of a local-part (``mi***a@example.org``) and an address split by
 # markup against harvesters (``bob<span>@</span>example.org``, ``bob&#64;example.org``).
-_REDACTED = re.compile(r"(?<=[^\s*])(?:\*{2,}|\.{3}|\u2026)")
+_REDACTED = lazy_compile(r"(?<=[^\s*])(?:\*{2,}|\.{3}|\u2026)")
 # Hypermail's redaction of an address (``bob.domain.name.hidden``; its ``hypermail.rc``
 # option ``spamprotect``): whatever it leaves is a piece of an address, not a host.
-_HIDDEN_DOMAIN = re.compile(r"(?i)(?:^|[.@])domain\.name\.hidden(?:$|[.>])")
-_SPLIT_AT = re.compile(r"(?:@|&#64;|&#x40;|&commat;)(?:</span>|</b>|</i>)?\Z")
-_HEADER_LINE_START = re.compile(r"(?:>[ >]*)?(?:From|To|Cc|CC|Reply-To|Sender|Author|Maintainer)\s*:\s*", re.IGNORECASE)
+_HIDDEN_DOMAIN = lazy_compile(r"(?i)(?:^|[.@])domain\.name\.hidden(?:$|[.>])")
+_SPLIT_AT = lazy_compile(r"(?:@|&#64;|&#x40;|&commat;)(?:</span>|</b>|</i>)?\Z")
+_HEADER_LINE_START = lazy_compile(r"(?:>[ >]*)?(?:From|To|Cc|CC|Reply-To|Sender|Author|Maintainer)\s*:\s*", re.IGNORECASE)
 
 # IRC: ``nick!ident@host``; ``(~ident@host)`` / ``[n=ident@host]`` in join/quit lines.
-_NICK = re.compile(r"[A-Za-z\[\]\\`_^{|}][A-Za-z0-9\[\]\\`_^{|}-]*")
+_NICK = lazy_compile(r"[A-Za-z\[\]\\`_^{|}][A-Za-z0-9\[\]\\`_^{|}-]*")
 # A ban or ignore mask's nick part (``*!*@host``, ``foo*!~bar@host``).
-_MASK = re.compile(r"[A-Za-z0-9\[\]\\`_^{|}*?-]*[*?][A-Za-z0-9\[\]\\`_^{|}*?-]*")
-_IDENT_PREFIX = re.compile(r"(?:[~+^=-]|[ni]=)")
-_IRC_EVENT = re.compile(
+_MASK = lazy_compile(r"[A-Za-z0-9\[\]\\`_^{|}*?-]*[*?][A-Za-z0-9\[\]\\`_^{|}*?-]*")
+_IDENT_PREFIX = lazy_compile(r"(?:[~+^=-]|[ni]=)")
+_IRC_EVENT = lazy_compile(
     r"has (?:joined|quit|left)|\b(?:joined|left|quit|parted|Quit|Read error|Ping timeout|"
     r"is now known as|Remote host closed)\b"
 )
-_IRC_LINE_START = re.compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<--|\*|--|Joins:|Quits:|Parts:)")
+_IRC_LINE_START = lazy_compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<--|\*|--|Joins:|Quits:|Parts:)")
 
 # Code: a receiver that starts a member access (``this.constructor.name``, ``input.id``).
 _CODE_RECEIVERS = frozenset({
@@ -119,8 +120,8 @@ _CODE_RECEIVERS = frozenset({
 # ``res.cloudinary.com``, ``element.io``, ``state.nj.us``); under the web's own TLDs a
 # two-label name is a host (``self.com``, ``window.org``).
 _WEB_HOST_TLDS = frozenset({"com", "org", "net", "edu", "gov", "mil", "int"})
-_CAMEL = re.compile(r"[a-z][a-z0-9]*[A-Z]")
-_CODE_BEFORE = re.compile(
+_CAMEL = lazy_compile(r"[a-z][a-z0-9]*[A-Z]")
+_CODE_BEFORE = lazy_compile(
     r"(?:(?:^|\s)(?:[=!]==?|&&|\|\||->|=>)|\b(?:return|typeof|await|var|const)"
     # an import or package statement at the line's start (Java, Go, Kotlin, C#)
     r"|^[ \t]*(?:import(?:[ \t]+static)?|package|using))[ \t]+\Z",
@@ -128,18 +129,18 @@ _CODE_BEFORE = re.compile(
 )
 # ``;`` then the line's end: a statement. Only the end of the text right after ``;`` counts as one
 # (``x.co; `` at the end of a piece that the CLI cuts after a space is not: same links in pieces).
-_CODE_AFTER = re.compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;(?:[ \t]*\n|\Z)")
-_DOTNET = re.compile(r"[A-Z]{2,4}\.NET")
+_CODE_AFTER = lazy_compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;(?:[ \t]*\n|\Z)")
+_DOTNET = lazy_compile(r"[A-Z]{2,4}\.NET")
 # A word naming a unit of code right after the name (``the java.io package``, ``the
 # os.path module``, ``the socket.io library``): the name is a package, not a site.
-_CODE_UNIT_AFTER = re.compile(r"[ \t]+(?:package|module|namespace|crate|library|gem|header)\b(?![ \t]*(?:page|site|hours)\b)")
+_CODE_UNIT_AFTER = lazy_compile(r"[ \t]+(?:package|module|namespace|crate|library|gem|header)\b(?![ \t]*(?:page|site|hours)\b)")
 # The same in CJK text, where the unit word follows the name (``java.net 包``, ``os.path モジュール``).
-_CJK_CODE_UNIT_AFTER = re.compile(r"[ \t]?(?:包|模块|模組|套件|类库|類庫|パッケージ|モジュール|ライブラリ|패키지|모듈|라이브러리)")
-_ARTICLE_BEFORE = re.compile(r"(?i)\b(?:the|a|an|this|that)[ \t]+\Z")
+_CJK_CODE_UNIT_AFTER = lazy_compile(r"[ \t]?(?:包|模块|模組|套件|类库|類庫|パッケージ|モジュール|ライブラリ|패키지|모듈|라이브러리)")
+_ARTICLE_BEFORE = lazy_compile(r"(?i)\b(?:the|a|an|this|that)[ \t]+\Z")
 
 # ``mailto:…`` then RFC 6068 header fields: ``?hfname=hfvalue *( "&" hfname=hfvalue )``.
-_HFIELDS = re.compile(r"(?:[?&][A-Za-z][A-Za-z0-9._~%-]*=[A-Za-z0-9._~%!$'*+,;:@/=-]*)+")
-_GLUED = re.compile(r"<(?=(?:https?|ftp)://|mailto:)", re.IGNORECASE)
+_HFIELDS = lazy_compile(r"(?:[?&][A-Za-z][A-Za-z0-9._~%-]*=[A-Za-z0-9._~%!$'*+,;:@/=-]*)+")
+_GLUED = lazy_compile(r"<(?=(?:https?|ftp)://|mailto:)", re.IGNORECASE)
 # Where a ``KEY=`` before an email starts a value: the line's start, after a space, an
 # option dash, a separator of a query string or parameter list, a quote, or the backslash of
 # an escape in a string literal (``"USER=foo\\nEMAIL=foo@example.org"``: the key is ``EMAIL``).

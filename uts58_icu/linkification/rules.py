@@ -22,6 +22,7 @@ from functools import lru_cache
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .._lazy import lazy_compile
 from ..core.detection import Link, LinkAnatomy, _tld_key, anatomy, link_at
 from ..core.tlds import default_tlds
 from ..core.termination import _terminate
@@ -85,12 +86,12 @@ _CJK_PUNCT_CLASS = (
     "\u3000-\u3004\u3008-\u3020\u3030\u303d-\u303f"
     "\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
 )
-_CJK_ANY = re.compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}]")
-_CJK_PUNCT = re.compile(f"[{_CJK_PUNCT_CLASS}]")
-_CJK_RUNS = re.compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}]+")
-_HIRAGANA = re.compile("[\u3041-\u309f]")
+_CJK_ANY = lazy_compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}]")
+_CJK_PUNCT = lazy_compile(f"[{_CJK_PUNCT_CLASS}]")
+_CJK_RUNS = lazy_compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}]+")
+_HIRAGANA = lazy_compile("[\u3041-\u309f]")
 # The last CJK character (letter or punctuation) followed by an ASCII letter or digit.
-_CJK_THEN_ASCII = re.compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}](?=[A-Za-z0-9])")
+_CJK_THEN_ASCII = lazy_compile(f"[{_CJK_LETTER_CLASS}{_CJK_PUNCT_CLASS}](?=[A-Za-z0-9])")
 # Characters after which a CJK letter glued on in a path is the sentence resuming:
 # an ASCII letter or digit, or a closing bracket or quote.
 _GLUE_BEFORE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789)]}>\"'")
@@ -101,26 +102,26 @@ _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u201e":
 # HTML-escaped brackets and quotes around a link in plain text (``&lt;https://x.org/&gt;``).
 _ENTITY_PAIRS = (("&lt;", "&gt"), ("&quot;", "&quot"), ("&#60;", "&#62"), ("&#34;", "&#34"))
 # An HTML tag that leaked into plain text: '<' then '/', '!' or an ASCII letter.
-_TAG = re.compile(r"<[/!A-Za-z]")
+_TAG = lazy_compile(r"<[/!A-Za-z]")
 # The same escaped, in text taken from HTML (``http://t.co/x&lt;/a&gt;``): '&lt;' is not
 # a URL code point anyone types raw, so an escaped tag after the host ends the URL.
-_ESCAPED_TAG = re.compile(r"&lt;[/!A-Za-z]")
+_ESCAPED_TAG = lazy_compile(r"&lt;[/!A-Za-z]")
 # An HTML tag, not a template placeholder, before an email (``<a href="…">bob@x.org``,
 # ``<b>bob@x.org``): attributes, or the name of a common inline or block element.
-_HTML_TAG_BEFORE = re.compile(
+_HTML_TAG_BEFORE = lazy_compile(
     r"<(?:[A-Za-z][A-Za-z0-9]*\s[^<>]*|(?i:a|b|i|u|p|br|em|strong|span|div|font|td|th|li|tt|code|pre|small|big|center))>\Z"
 )
 # Inline markup wrapping a whole link: emphasis, strong, strikethrough.
 _WRAP_CHARS = "*_~"
 # A remote-login command and its options right before ``user@host`` (a login, not a mailbox).
-_LOGIN_COMMAND = re.compile(
+_LOGIN_COMMAND = lazy_compile(
     r"\b(?:(?:ssh|sftp|mosh|sshfs|autossh)(?:[ \t]+-\w+(?:[ \t]+[^\s@-][^\s@]*)?)*"
     r"|(?:scp|rsync)(?:[ \t]+[^\s@]+)*)[ \t]+\Z"
 )
 # What follows ``user@host:`` in an scp-style SSH remote (``git@host:team/repo.git``).
-_SCP_PATH = re.compile(r"[~/A-Za-z_][\w.~-]*(?:/|\.git\b)")
+_SCP_PATH = lazy_compile(r"[~/A-Za-z_][\w.~-]*(?:/|\.git\b)")
 # A ``key=`` before an email address inside what §5.2 takes as its local-part.
-_KEY_EQUALS = re.compile(r"-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*=")
+_KEY_EQUALS = lazy_compile(r"-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*=")
 _EMAIL_LEADING_QUOTES = "`'\""
 # The generic TLDs of RFC 1591 that web sites use (a name under them in a code span
 # is still written as a host).
@@ -138,29 +139,29 @@ _INNER_EXTENSIONS = frozenset(
 #: First labels that make a dotted name a reverse-DNS identifier: ``com.example.Foo``
 #: (D-Bus, Java), ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``, ``io.github.app``.
 _REVERSE_DNS_FIRST = frozenset({"com", "org", "net", "edu", "gov", "mil", "io"})
-_WORD = re.compile(r"\w")
-_ABBREVIATION = re.compile(r"[^\W\d_](?:[.\u3002\uff0e\uff61][^\W\d_]{1,2})+")
+_WORD = lazy_compile(r"\w")
+_ABBREVIATION = lazy_compile(r"[^\W\d_](?:[.\u3002\uff0e\uff61][^\W\d_]{1,2})+")
 # The "at" of an address spelt against spam harvesters, right before the domain.
-_OBFUSCATED_AT = re.compile(r"(?:[\[({<]\s*at\s*[\])}>]|-at-|_at_|\sAT)\s*\Z")
+_OBFUSCATED_AT = lazy_compile(r"(?:[\[({<]\s*at\s*[\])}>]|-at-|_at_|\sAT)\s*\Z")
 # A label that could be a programming-language identifier or a number (no '-'):
 # ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` and ``1.day`` can.
-_IDENTIFIER = re.compile(r"[A-Za-z0-9_]+")
+_IDENTIFIER = lazy_compile(r"[A-Za-z0-9_]+")
 # Regular-expression syntax in a path: an escaped dot or slash, a group of any
 # characters, a character class (Debian watch files, rewrite rules, linter configs).
-_PATTERN = re.compile(r"\\[./?+*()\[\]dswS]|\(\.[*+]\)|\.\*|\[\^")
+_PATTERN = lazy_compile(r"\\[./?+*()\[\]dswS]|\(\.[*+]\)|\.\*|\[\^")
 # A template placeholder in a path (RFC 6570 ``{owner}``, shell ``${VERSION}`` and
 # ``$(hostname)``, printf ``%s``/``%d``): the address goes on only up to it.
 # Braces holding only hex digits and hyphens are a GUID (``sourcedoc={5F3A1B2C-…}`` in
 # SharePoint and Office links), data of the address, not a placeholder.
-_TEMPLATE = re.compile(r"\{(?![0-9A-Fa-f-]*\})[^{}\s]*\}|\$[{(]|%[sd](?![0-9A-Fa-f])|%\([A-Za-z_]+\)[sd]")
-_LABEL_SEP = re.compile("[.\u3002\uff0e\uff61]")
+_TEMPLATE = lazy_compile(r"\{(?![0-9A-Fa-f-]*\})[^{}\s]*\}|\$[{(]|%[sd](?![0-9A-Fa-f])|%\([A-Za-z_]+\)[sd]")
+_LABEL_SEP = lazy_compile("[.\u3002\uff0e\uff61]")
 # A path that is one more file name (``/negtelnetserver.py``): its extension.
-_FILE_PATH_TAIL = re.compile(r"/(?:[\w-]+/)*[\w-]+\.([A-Za-z0-9]{1,5})")
+_FILE_PATH_TAIL = lazy_compile(r"/(?:[\w-]+/)*[\w-]+\.([A-Za-z0-9]{1,5})")
 _LABEL_SEPS = ".\u3002\uff0e\uff61"
 # Words that introduce a web address right before a bare name (``visit bun.sh``,
 # ``follow us on bsky.app``, ``available at deno.land``, ``Website: notion.so``); never
 # words that also introduce files in technical prose ("via setup.py", "check out main.rs").
-_HOST_CUE = re.compile(
+_HOST_CUE = lazy_compile(
     r"(?i)(?:\b(?:visit|website|web\s*site|homepage|home\s*page|url|go\s+to|head\s+(?:over\s+)?to|"
     r"sign\s+up\s+at|available\s+at|hosted\s+(?:at|on)|(?:follow|find|join)(?:\s+(?:us|me|them))?\s+on)"
     r"|→)\s*:?\s*\Z"
@@ -178,15 +179,15 @@ _CODE_RECEIVERS = frozenset(
     }
 )  # fmt: skip
 # Mail quote markers before an address (``>>name@example.com`` in a quoted reply).
-_QUOTE_MARKS = re.compile(r"[>\s]*>")
+_QUOTE_MARKS = lazy_compile(r"[>\s]*>")
 # Bidi_Control=Yes, and those that close an isolate or an embedding.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-_BIDI_CLOSE = re.compile("[\u202c\u2069]")
+_BIDI_CLOSE = lazy_compile("[\u202c\u2069]")
 # "scheme://" then an ASCII host whose last label is glued to a CJK letter.
 # Letters of the Southeast Asian scripts written without spaces between words
 # (Line_Break=Complex_Context: Thai, Lao, Myanmar, Khmer): glued to a URL like CJK.
 _SA_LETTER_CLASS = "\u0e01-\u0e3a\u0e40-\u0e4e\u0e81-\u0edf\u1000-\u109f\u1780-\u17dd"
-_CJK_GLUED_HOST = re.compile(
+_CJK_GLUED_HOST = lazy_compile(
     rf"([A-Za-z][A-Za-z0-9+.\-]*)://[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{{2,}}"
     rf"(?=[{_CJK_LETTER_CLASS}{_SA_LETTER_CLASS}])"
 )
