@@ -183,7 +183,22 @@ LINKS = [
     "https://[::1]/", "https://example.com\u3044\u307e", "user@example.com.", "example.com:8080/x", "foo.bar.baz.qux",
 ]
 hostile = st.lists(st.sampled_from(CONTEXT) | st.sampled_from(LINKS), max_size=14).map("".join)
-texts = st.one_of(hostile, targeted_text, any_text, url_text)
+# The shapes of rt's round-3 rules, denser than in ``hostile``: lines wrapped inside a URL
+# or an address (quoted or folded), '…', X- headers, login commands, wildcard masks, import
+# statements and unit-of-code words, escaped tags, spelt addresses, capital initials.
+ROUND3 = [
+    "\n", "\n> ", "\n>> ", "\n ", "\n\t", " ", "\r\n", "https://e.com/a/", "https://e.com/a-", "http://x.org/p?q=",
+    "https://", "(https://", "bob@ke", "x@y", "\u2026", "\u2026\u2026", "...", "X-Foo: ", "X-Url: ", "X-Ms-Exchange: ",
+    "Received: ", "Reply To: ", "ssh ", "ssh -i k ", "sftp ", "scp a b ", "rsync -av ", "*", "*.", "*!*@", "foo*!~",
+    " -> ", " => ", "import ", "import static ", "package ", "using ", "the ", "The ", "a ", " package", " module",
+    " library", "\u5305", " \u30e2\u30b8\u30e5\u30fc\u30eb", "\ud328\ud0a4\uc9c0", "&lt;/a&gt;", "&lt;b", "&lt;",
+    "<b>", "<span>", '<a href="x">', "<name>-", " at ", " dot ", " mailing list", "R-help", "-devel", "name.hidden",
+    "prototype.", "constructor.", "Terminal.app", "iTerm.app", "bsky.app", "SC.FI.", "QA.PT", "U.S", "\u0e20\u0e32",
+    "example.org", "example.org/d/x", "bob@example.org", "http://t.co/x", "http://t.co/", "java.io", "docs.py/x.py",
+    "a.b.com", "domain.name.hidden", "24cf9c0e0a7f1d2b3c4d5e6f@example.org",
+]
+round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
+texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)
 
 fields_bool = [f.name for f in dataclasses.fields(LinkPolicy) if f.type in ("bool", bool)]
 policies = st.builds(

@@ -544,9 +544,9 @@ maybe_hidden_domain(const Text *t, Py_ssize_t s, Py_ssize_t e)
 }
 
 /* reject_code_expressions (context._CODE_UNIT_AFTER, _CJK_CODE_UNIT_AFTER), widened: a
- * unit-of-code word after the name (any article before). */
+ * unit-of-code word after the name (after an article for an ASCII word). */
 static int
-maybe_code_unit_after(const Text *t, Py_ssize_t e)
+maybe_code_unit_after(const Text *t, Py_ssize_t s, Py_ssize_t e)
 {
     Py_ssize_t k = e;
     while (k < t->n && is_space_tab(RD(t, k)))
@@ -555,6 +555,21 @@ maybe_code_unit_after(const Text *t, Py_ssize_t e)
         return 0;
     Py_UCS4 c = RD(t, k);
     if (k > e && c < 128) {
+        /* _ARTICLE_BEFORE (without its 8-character window: wider) */
+        Py_ssize_t j = s;
+        while (j > 0 && is_space_tab(RD(t, j - 1)))
+            j--;
+        if (j == s)
+            return 0;
+        static const char *articles[] = {"the", "a", "an", "this", "that", NULL};
+        int art = 0;
+        for (int w = 0; articles[w] && !art; w++) {
+            Py_ssize_t len = (Py_ssize_t)strlen(articles[w]);
+            art = starts_ci(t, j - len, articles[w]) &&
+                  !(j - len > 0 && (is_alnum_ascii(RD(t, j - len - 1)) || RD(t, j - len - 1) == '_'));
+        }
+        if (!art)
+            return 0;
         static const char *words[] = {"package", "module", "namespace", "crate", "library", "gem", "header", NULL};
         for (int w = 0; words[w]; w++)
             if (starts(t, k, words[w], (Py_ssize_t)strlen(words[w])))
@@ -639,23 +654,39 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
             return r < 0 ? -1 : __LINE__;
         return 0; /* rules.reject_reason: any other path keeps the link */
     }
-    /* reject_file_names: a macOS bundle Xxx.app (two labels) */
-    if (nlabels == 2 && he - last_start == 3 && starts_ci(t, last_start, "app"))
-        return __LINE__;
-    /* reject_abbreviations: every label one or two characters, none a lower-case ASCII
-     * letter or a digit (capital initials: SC.FI) */
+    /* reject_file_names: a macOS bundle Xxx.app (two labels, the first not lower case:
+     * not str.islower(), here: not only [a-z0-9_-] with a letter) */
+    if (nlabels == 2 && he - last_start == 3 && starts_ci(t, last_start, "app")) {
+        int lower = 0;
+        for (Py_ssize_t i = s; i < first_end; i++) {
+            Py_UCS4 c = RD(t, i);
+            if (c >= 'a' && c <= 'z')
+                lower = 1;
+            else if (!(is_ascii_digit_g(c) || c == '-' || c == '_')) {
+                lower = 0;
+                break;
+            }
+        }
+        if (!lower)
+            return __LINE__;
+    }
+    /* reject_abbreviations: every label one or two letters, upper case (str.isalpha()
+     * and str.isupper(): capital initials, SC.FI) */
     {
-        int caps = 1;
+        int caps = 1, upper = 0;
         Py_ssize_t len = 0;
         for (Py_ssize_t i = s; i <= he && caps; i++) {
             if (i == he || is_sep(RD(t, i))) {
-                caps = len >= 1 && len <= 2;
+                caps = len >= 1 && len <= 2 && upper;
                 len = 0;
+                upper = 0;
                 continue;
             }
             Py_UCS4 c = RD(t, i);
-            if ((c >= 'a' && c <= 'z') || is_ascii_digit_g(c))
+            if (!Py_UNICODE_ISALPHA(c) || Py_UNICODE_ISLOWER(c) || Py_UNICODE_ISTITLE(c))
                 caps = 0;
+            if (Py_UNICODE_ISUPPER(c))
+                upper = 1;
             len++;
         }
         if (caps)
@@ -918,7 +949,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         if ((r = maybe_wrapped_tail(t, s)) != 0)
             return r;
         /* reject_code_expressions: a unit-of-code word after (package, モジュール) */
-        if ((r = maybe_code_unit_after(t, e)) != 0)
+        if ((r = maybe_code_unit_after(t, s, e)) != 0)
             return r;
         /* reject_patterns: a wildcard "*." before */
         if (before == '.' && s >= 2 && RD(t, s - 2) == '*')
