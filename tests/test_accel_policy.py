@@ -161,12 +161,21 @@ CONTEXT = [
     "(~", "[n=", "nick!", "visit ", "Website: ", "git+", "\u201c", "\u201d", "\u300c", "\u300d", "\u3002",
     "\u3001", "\uff0c", "\u306e", "\u3067\u3059", "\u4e2d\u6587", "\u30c6\u30b9\u30c8", "\ud55c\uad6d\uc5b4",
     "\u2068", "\u2069", "\u202c", "\u200f", "\u00ad", "\u0440\u0443\u0441",
+    # rt's round-3 triggers: truncation, wrapped lines, X- headers (folded), logins, masks, code
+    "\u2026", "\u2026 ", "https://groups.example.com/a/\n> ", "https://e.com/a-\n", "andrii@ke\n ",
+    "X-Originating-IP: ", "X-Url: ", "X-ClientProxiedBy: x\n  ", "Reply To: ", "ssh ", "ssh -p 22 ",
+    "scp f ", "rsync -a ", "*!*@", "foo*!~", "*.", "import ", "import static ", "package ", "using ",
+    " -> ", " => ", "the ", " package", " module", " \u5305", "\u30e2\u30b8\u30e5\u30fc\u30eb",
+    " dot ", " mailing list", "R-help at ", "&lt;/a&gt;", "<b>", "<a href=\"x\">", "\u0e20\u0e32\u0e29\u0e32",
+    "\u1780\u17d2\u1798", "\u1019\u103c",
 ]
 LINKS = [
     "https://example.com/a", "http://example.com/x?y=1#z", "https://example.jp/\u30d1\u30b9", "example.com",
     "www.example.org/docs", "bob@example.com", "mailto:bob@example.com", "mailto:list@example.org?subject=x",
     "setup.py", "README.md", "M.Sc.", "3.0.0.final", "com.example.Foo", "self.app", "input.id", "ASP.NET",
-    "collections.abc", "bun.sh", "docs.rs", "a.b.c", "xn--bcher-kva.de", "b\u00fccher.de", "\u0430\u0440\u0440\u04cf\u0435.com",
+    "collections.abc", "bun.sh", "http://t.co/EvsvVeH\u2026", "http://t.co/\u2026", "Terminal.app",
+    "bsky.app", "SC.FI.", "QA.PT", "java.io", "os.path", "a.prototype.b.com", "bob.domain.name.hidden.com",
+    "dictserver.py/negtelnetserver.py", "example.org/d/msgid/x", "http://example.com&lt;/a&gt;", "docs.rs", "a.b.c", "xn--bcher-kva.de", "b\u00fccher.de", "\u0430\u0440\u0440\u04cf\u0435.com",
     "\u4f8b\u3048.\u30c6\u30b9\u30c8", "https://example.com/%E2%80%8F", "https://example.com/%s/x", "https://e.com/{owner}/r",
     "https://e.com/a.*", "http://localhost:8000/", "https://a.example/x<https://a.example/x>", "jo***1@gmail.com",
     "key=bob@example.org", "host!bob@example.org", "{a,b}@example.org", "git@example.org", "\u9023\u7d61\u306fbob@example.com",
@@ -174,7 +183,22 @@ LINKS = [
     "https://[::1]/", "https://example.com\u3044\u307e", "user@example.com.", "example.com:8080/x", "foo.bar.baz.qux",
 ]
 hostile = st.lists(st.sampled_from(CONTEXT) | st.sampled_from(LINKS), max_size=14).map("".join)
-texts = st.one_of(hostile, targeted_text, any_text, url_text)
+# The shapes of rt's round-3 rules, denser than in ``hostile``: lines wrapped inside a URL
+# or an address (quoted or folded), '…', X- headers, login commands, wildcard masks, import
+# statements and unit-of-code words, escaped tags, spelt addresses, capital initials.
+ROUND3 = [
+    "\n", "\n> ", "\n>> ", "\n ", "\n\t", " ", "\r\n", "https://e.com/a/", "https://e.com/a-", "http://x.org/p?q=",
+    "https://", "(https://", "bob@ke", "x@y", "\u2026", "\u2026\u2026", "...", "X-Foo: ", "X-Url: ", "X-Ms-Exchange: ",
+    "Received: ", "Reply To: ", "ssh ", "ssh -i k ", "sftp ", "scp a b ", "rsync -av ", "*", "*.", "*!*@", "foo*!~",
+    " -> ", " => ", "import ", "import static ", "package ", "using ", "the ", "The ", "a ", " package", " module",
+    " library", "\u5305", " \u30e2\u30b8\u30e5\u30fc\u30eb", "\ud328\ud0a4\uc9c0", "&lt;/a&gt;", "&lt;b", "&lt;",
+    "<b>", "<span>", '<a href="x">', "<name>-", " at ", " dot ", " mailing list", "R-help", "-devel", "name.hidden",
+    "prototype.", "constructor.", "Terminal.app", "iTerm.app", "bsky.app", "SC.FI.", "QA.PT", "U.S", "\u0e20\u0e32",
+    "example.org", "example.org/d/x", "bob@example.org", "http://t.co/x", "http://t.co/", "java.io", "docs.py/x.py",
+    "a.b.com", "domain.name.hidden", "24cf9c0e0a7f1d2b3c4d5e6f@example.org",
+]
+round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
+texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)
 
 fields_bool = [f.name for f in dataclasses.fields(LinkPolicy) if f.type in ("bool", bool)]
 policies = st.builds(
@@ -198,6 +222,12 @@ policies = st.builds(
 @example("visit setup.py or main.rs, see src/setup.py and README.md")
 @example("Message-ID: <54EF720C.3040203@example.org>\nFrom: bob@example.org")
 @example("(~ident@host.example.org) has joined #chan")
+@example("see https://groups.example.com/a/\n> example.org/d/msgid/x and http://t.co/EvsvVeH\u2026 http://t.co/\u2026")
+@example("mail andrii@ke\n rnel.org\nX-ClientProxiedBy: mail.example.org\nX-Foo: a\n        host.example.org")
+@example("ssh -p 2222 root@host.example.org; scp f me@example.org; ban *!*@ho.us *.example.org *ho.us")
+@example("import java.io\nthe os.path module, java.net \u5305, x -> a.prototype.b.com, Terminal.app SC.FI.")
+@example("jing dot empty at example.com, R-help at r-project.org mailing list, bob.domain.name.hidden.com")
+@example("<b>bob@x.org</b> http://example.com&lt;/a&gt; dictserver.py/negtelnetserver.py http://example.com\u0e20\u0e32")
 def test_recommended_hostile(text: str) -> None:
     assert_same(text, R)
     assert_verdicts(text, R)

@@ -92,10 +92,11 @@ maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
         j--;
     if (j < s && j > 0) {
         Py_UCS4 c = RD(t, j - 1);
-        if (c == '=' || c == '&' || c == '|')
+        if (c == '=' || c == '&' || c == '|' || c == '>') /* '>': "->", "=>" */
             return 1;
         if (is_alpha_ascii(c)) {
-            static const char *words[] = {"return", "typeof", "await", "var", "const", NULL};
+            static const char *words[] = {"return", "typeof", "await", "var", "const",
+                                          "import", "static", "package", "using", NULL};
             for (int w = 0; words[w]; w++) {
                 Py_ssize_t len = (Py_ssize_t)strlen(words[w]);
                 if (starts(t, j - len, words[w], len))
@@ -296,7 +297,8 @@ maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g)
                 Py_UCS4 c = RD(t, i);
                 content = !(c == ' ' || c == '\t' || c == '>');
             }
-            if (ls == 0 || !content)
+            /* the line holding pos holds the link: not blank (context.header_name) */
+            if (ls == 0 || (le < pos && !content))
                 return 0;
             ls = line_start(t, ls - 1);
             if (ls >= 0 && pos - ls > 4000)
@@ -492,6 +494,118 @@ host_cue(const Text *t, Py_ssize_t s, const GateConfig *g)
     return v;
 }
 
+/* reject_wrapped_url_tails (context._wrapped_tail), widened: a name at the start of a
+ * line's content (after '>' quote marks, spaces, tabs) whose line before ends, with no
+ * space, in a token holding "://" or '@'. */
+static int
+maybe_wrapped_tail(const Text *t, Py_ssize_t s)
+{
+    Py_ssize_t j = s;
+    while (j > 0 && s - j < 4000 && (RD(t, j - 1) == ' ' || RD(t, j - 1) == '\t' || RD(t, j - 1) == '>'))
+        j--;
+    if (j < 2 || RD(t, j - 1) != '\n')
+        return 0;
+    Py_ssize_t k = j - 1; /* the '\n' ending the line before */
+    if (Py_UNICODE_ISSPACE(RD(t, k - 1)))
+        return 0;
+    for (Py_ssize_t i = k - 1; i >= 0 && !Py_UNICODE_ISSPACE(RD(t, i)); i--) {
+        if (k - i > 4000)
+            return __LINE__; /* a very long token: to Python */
+        if (RD(t, i) == '@' || (RD(t, i) == ':' && starts(t, i, "://", 3)))
+            return __LINE__;
+    }
+    return 0;
+}
+
+/* A case-insensitive ASCII word w at text[i:]. */
+static int
+starts_ci(const Text *t, Py_ssize_t i, const char *w)
+{
+    Py_ssize_t len = (Py_ssize_t)strlen(w);
+    if (i < 0 || i + len > t->n)
+        return 0;
+    for (Py_ssize_t k = 0; k < len; k++) {
+        Py_UCS4 c = RD(t, i + k);
+        if (c >= 128 || (Py_UCS4)Py_TOLOWER(c) != (Py_UCS4)(unsigned char)w[k])
+            return 0;
+    }
+    return 1;
+}
+
+/* reject_obfuscated_addresses: Hypermail's "domain.name.hidden" (context._HIDDEN_DOMAIN)
+ * anywhere in text[s:e]. */
+static int
+maybe_hidden_domain(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    for (Py_ssize_t i = s; i + 11 <= e; i++)
+        if ((RD(t, i) | 0x20) == 'n' && starts_ci(t, i, "name.hidden"))
+            return __LINE__;
+    return 0;
+}
+
+/* reject_code_expressions (context._CODE_UNIT_AFTER, _CJK_CODE_UNIT_AFTER), widened: a
+ * unit-of-code word after the name (after an article for an ASCII word). */
+static int
+maybe_code_unit_after(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    Py_ssize_t k = e;
+    while (k < t->n && is_space_tab(RD(t, k)))
+        k++;
+    if (k >= t->n)
+        return 0;
+    Py_UCS4 c = RD(t, k);
+    if (k > e && c < 128) {
+        /* _ARTICLE_BEFORE (without its 8-character window: wider) */
+        Py_ssize_t j = s;
+        while (j > 0 && is_space_tab(RD(t, j - 1)))
+            j--;
+        if (j == s)
+            return 0;
+        static const char *articles[] = {"the", "a", "an", "this", "that", NULL};
+        int art = 0;
+        for (int w = 0; articles[w] && !art; w++) {
+            Py_ssize_t len = (Py_ssize_t)strlen(articles[w]);
+            art = starts_ci(t, j - len, articles[w]) &&
+                  !(j - len > 0 && (is_alnum_ascii(RD(t, j - len - 1)) || RD(t, j - len - 1) == '_'));
+        }
+        if (!art)
+            return 0;
+        static const char *words[] = {"package", "module", "namespace", "crate", "library", "gem", "header", NULL};
+        for (int w = 0; words[w]; w++)
+            if (starts(t, k, words[w], (Py_ssize_t)strlen(words[w])))
+                return __LINE__;
+        return 0;
+    }
+    if (k - e <= 1 && c >= 128) {
+        /* 包 模块 模組 套件 类库 類庫 パッケージ モジュール ライブラリ 패키지 모듈 라이브러리 */
+        static const Py_UCS4 first[] = {0x5305, 0x6a21, 0x5957, 0x7c7b, 0x985e, 0x30d1, 0x30e2, 0x30e9,
+                                        0xd328, 0xbaa8, 0xb77c, 0};
+        for (int w = 0; first[w]; w++)
+            if (c == first[w])
+                return __LINE__;
+    }
+    return 0;
+}
+
+/* reject_code_context (rules._LOGIN_COMMAND), widened: "ssh", "sftp", "mosh", "scp" or
+ * "rsync" within 60 characters before an email that follows a space or a tab. */
+static int
+maybe_login_target(const Text *t, Py_ssize_t s)
+{
+    if (s < 1 || !is_space_tab(RD(t, s - 1)))
+        return 0;
+    static const char *words[] = {"ssh", "sftp", "mosh", "scp", "rsync", NULL};
+    for (Py_ssize_t i = s > 60 ? s - 60 : 0; i < s; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (c != 's' && c != 'm' && c != 'r')
+            continue;
+        for (int w = 0; words[w]; w++)
+            if (starts(t, i, words[w], (Py_ssize_t)strlen(words[w])))
+                return __LINE__;
+    }
+    return 0;
+}
+
 /* The host rules of a schemeless URL whose host is text[s:he] (rules.reject_reason after
  * the context tests, context._code_name): reject_reverse_dns_names,
  * reject_code_expressions, reject_file_names, reject_abbreviations,
@@ -528,8 +642,56 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     for (Py_ssize_t i = first_end; i < last_start; i++)
         if (Py_UNICODE_ISUPPER(RD(t, i)))
             return __LINE__;
-    if (after < e && RD(t, after) == '/')
-        return 0; /* rules.reject_reason: a path keeps the link */
+    /* reject_code_expressions: an inner label prototype, __proto__, constructor */
+    for (Py_ssize_t i = first_end; i < last_start; i++)
+        if (RD(t, i) == 'p' || RD(t, i) == 'c' || RD(t, i) == '_')
+            if (starts(t, i, "prototype", 9) || starts(t, i, "__proto__", 9) || starts(t, i, "constructor", 11))
+                return __LINE__;
+    if (after < e && RD(t, after) == '/') {
+        /* reject_file_names (rules._FILE_PATH_TAIL): file names joined by '/' need a
+         * file-extension TLD */
+        if ((r = label_in(t, last_start, he, g->file_ext, 1)) != 0)
+            return r < 0 ? -1 : __LINE__;
+        return 0; /* rules.reject_reason: any other path keeps the link */
+    }
+    /* reject_file_names: a macOS bundle Xxx.app (two labels, the first not lower case:
+     * not str.islower(), here: not only [a-z0-9_-] with a letter) */
+    if (nlabels == 2 && he - last_start == 3 && starts_ci(t, last_start, "app")) {
+        int lower = 0;
+        for (Py_ssize_t i = s; i < first_end; i++) {
+            Py_UCS4 c = RD(t, i);
+            if (c >= 'a' && c <= 'z')
+                lower = 1;
+            else if (!(is_ascii_digit_g(c) || c == '-' || c == '_')) {
+                lower = 0;
+                break;
+            }
+        }
+        if (!lower)
+            return __LINE__;
+    }
+    /* reject_abbreviations: every label one or two letters, upper case (str.isalpha()
+     * and str.isupper(): capital initials, SC.FI) */
+    {
+        int caps = 1, upper = 0;
+        Py_ssize_t len = 0;
+        for (Py_ssize_t i = s; i <= he && caps; i++) {
+            if (i == he || is_sep(RD(t, i))) {
+                caps = len >= 1 && len <= 2 && upper;
+                len = 0;
+                upper = 0;
+                continue;
+            }
+            Py_UCS4 c = RD(t, i);
+            if (!Py_UNICODE_ISALPHA(c) || Py_UNICODE_ISLOWER(c) || Py_UNICODE_ISTITLE(c))
+                caps = 0;
+            if (Py_UNICODE_ISUPPER(c))
+                upper = 1;
+            len++;
+        }
+        if (caps)
+            return __LINE__;
+    }
     /* reject_file_names: capitals in the last label, a double extension, the TLD */
     for (Py_ssize_t i = last_start; i < he; i++)
         if (Py_UNICODE_ISUPPER(RD(t, i)))
@@ -636,7 +798,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     Py_ssize_t at = -1;
     int nonascii = 0, cjk = 0;
     /* the ASCII characters some test below looks at */
-    static const char interesting[] = "<`\\*{}$!%([-@";
+    static const char interesting[] = "<`\\*{}$!%([-@&";
     static uint8_t look[128];
     if (!look['@'])
         for (const char *p = interesting; *p; p++)
@@ -696,6 +858,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             break;
         case '@':
             at = i;
+            break;
+        case '&': /* trim_markup: an escaped tag "&lt;" (rules._ESCAPED_TAG) */
+            if (starts(t, i + 1, "lt;", 3))
+                return __LINE__;
             break;
         default:
             break;
@@ -777,8 +943,17 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
             return r;
         /* reject_obfuscated_addresses, reject_obfuscated_email_domains */
-        if ((r = maybe_spelled_at(t, s)) != 0)
+        if ((r = maybe_spelled_at(t, s)) != 0 || (r = maybe_hidden_domain(t, s, e)) != 0)
             return r;
+        /* reject_wrapped_url_tails */
+        if ((r = maybe_wrapped_tail(t, s)) != 0)
+            return r;
+        /* reject_code_expressions: a unit-of-code word after (package, モジュール) */
+        if ((r = maybe_code_unit_after(t, s, e)) != 0)
+            return r;
+        /* reject_patterns: a wildcard "*." before */
+        if (before == '.' && s >= 2 && RD(t, s - 2) == '*')
+            return __LINE__;
         /* What may stand before a schemeless name: reject_code_context ("/\$_={" and
          * "::"), reject_code_spans ('`'), reject_obfuscated_addresses ('@', ';', '>':
          * an address split by markup). */
@@ -844,6 +1019,9 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     }
     Py_UCS4 opener = ts > 0 ? RD(t, ts - 1) : 0;
     if ((opener == '(' || opener == '[') && (after == ')' || after == ']') && (r = maybe_irc(t, ts, e)) != 0)
+        return r;
+    /* reject_code_context: a login target (ssh me@host); reject_obfuscated_addresses */
+    if ((r = maybe_login_target(t, s)) != 0 || (r = maybe_hidden_domain(t, s, e)) != 0)
         return r;
     /* reject_mail_trace_headers: ORCPT=rfc822; (context._ORCPT) */
     for (Py_ssize_t i = s > 40 ? s - 40 : 0; i < s; i++)

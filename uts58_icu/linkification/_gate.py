@@ -44,6 +44,8 @@ GATED: frozenset[str] = frozenset({
     "reject_quoted_printable_breaks", "reject_message_ids", "reject_mail_trace_headers",
     "reject_irc_hostmasks", "reject_obfuscated_addresses", "reject_code_expressions",
     "split_glued_urls", "extend_mailto_headers",
+    "reject_wrapped_url_tails",  # a name at a line's start after a token with "://" or '@'
+    "cut_truncated_urls",  # U+2026 in the link: to Python
     # cjk_host_cut adds links: cjk_cut_possible() says when rules.cjk_host_cuts must run
     "cjk_host_cut",
 })
@@ -129,7 +131,8 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         astral,
         None if policy.idn_display == "unicode" else _may_be_confusable,
         context._MSGID_HEADERS | context._TRACE_HEADERS | {"reply-to", "in-reply"},
-        tuple(context._TRACE_PREFIXES),
+        # any "x-" header is trace (but _PERSON_X_HEADERS): "x-" sends them all to Python
+        (*context._TRACE_PREFIXES, "x-"),
         rules._WEB_ONLY_TLDS,
         rules._CODE_RECEIVERS,
         rules._host_cue,
