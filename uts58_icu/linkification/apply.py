@@ -291,7 +291,7 @@ def _apply_gated(
     it = iter(links)
     covered = [0]
     while True:
-        chunk = list(islice(it, 1024))
+        chunk = list(islice(it, 256))  # small: iter_links holds one piece of links, not two
         if not chunk:
             return
         # a sure rejection is decided by the gate only where the caller named no TLD
