@@ -196,6 +196,8 @@ ROUND3 = [
     "prototype.", "constructor.", "Terminal.app", "iTerm.app", "bsky.app", "SC.FI.", "QA.PT", "U.S", "\u0e20\u0e32",
     "example.org", "example.org/d/x", "bob@example.org", "http://t.co/x", "http://t.co/", "java.io", "docs.py/x.py",
     "a.b.com", "domain.name.hidden", "24cf9c0e0a7f1d2b3c4d5e6f@example.org",
+    # rt4: the mbox separator line, translated file names, placeholders ({{example.com}})
+    "From ", "  Thu Mar  4 1", "{{", "}}", "{", "}", "\u09ab\u09be\u0987\u09b2.py", "\u6587\u4ef6.md", "/\u098f\u09b0",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)
@@ -228,6 +230,7 @@ policies = st.builds(
 @example("import java.io\nthe os.path module, java.net \u5305, x -> a.prototype.b.com, Terminal.app SC.FI.")
 @example("jing dot empty at example.com, R-help at r-project.org mailing list, bob.domain.name.hidden.com")
 @example("<b>bob@x.org</b> http://example.com&lt;/a&gt; dictserver.py/negtelnetserver.py http://example.com\u0e20\u0e32")
+@example("From jane at example.org  Thu Mar  4 1 {{\u09ab\u09be\u0987\u09b2.py/\u098f\u09b0}} {{example.com}} {x.com}")
 def test_recommended_hostile(text: str) -> None:
     assert_same(text, R)
     assert_verdicts(text, R)

@@ -98,6 +98,12 @@ _REDACTED = lazy_compile(r"(?<=[^\s*])(?:\*{2,}|\.{3}|\u2026)")
 _HIDDEN_DOMAIN = lazy_compile(r"(?i)(?:^|[.@])domain\.name\.hidden(?:$|[.>])")
 _SPLIT_AT = lazy_compile(r"(?:@|&#64;|&#x40;|&commat;)(?:</span>|</b>|</i>)?\Z")
 _HEADER_LINE_START = lazy_compile(r"(?:>[ >]*)?(?:From|To|Cc|CC|Reply-To|Sender|Author|Maintainer)\s*:\s*", re.IGNORECASE)
+# The mbox separator line that starts each message of Pipermail's text archive
+# (``From jane at example.org  Thu Mar  4 13:44:07 2010``): the sender, then the date.
+_MBOX_FROM_LINE = lazy_compile(r"(?:>[ >]*)?From[ \t]+")
+_MBOX_DATE_AFTER = lazy_compile(
+    r"[ \t]+(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[ \t]+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ \t]+\d"
+)
 
 # IRC: ``nick!ident@host``; ``(~ident@host)`` / ``[n=ident@host]`` in join/quit lines.
 _NICK = lazy_compile(r"[A-Za-z\[\]\\`_^{|}][A-Za-z0-9\[\]\\`_^{|}-]*")
@@ -223,6 +229,7 @@ def _spelled_at(text: str, link: Link) -> str | None:
         or head.endswith(("<", "mailto:", "("))
         or after.startswith((">", " (", ")"))
         or _HEADER_LINE_START.match(line)
+        or (_MBOX_FROM_LINE.fullmatch(line, 0, len(line) - len(m.group())) and _MBOX_DATE_AFTER.match(text, link.end))
         or after.lstrip().startswith("wrote")
         or _LIST_AFTER.match(text, link.end)
         or _LIST_NAME.fullmatch(local)

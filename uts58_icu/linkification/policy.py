@@ -31,6 +31,7 @@ _BOOL_FIELDS = (
     "reject_obfuscated_addresses", "reject_message_ids", "reject_mail_trace_headers", "reject_irc_hostmasks",
     "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
     "reject_quoted_printable_breaks", "reject_wrapped_url_tails", "cut_truncated_urls",
+    "reject_translated_file_names", "keep_placeholder_hosts",
 )
 
 
@@ -157,6 +158,15 @@ class LinkPolicy:
     #: excerpt was cut (``http://t.co/EvsvVeH…``): the link ends before it, and none is
     #: made when the cut leaves nothing after the host (``http://t.co/…``).
     cut_truncated_urls: bool = False
+    #: §8 ("helpers.py"): a schemeless name whose labels are all in a script other than
+    #: Latin under an ASCII file-extension TLD (``file_extension_tlds``) is a file name in a
+    #: translated document (``ফাইল.py/এর/পাথ``, ``文件.md``), with or without a path.
+    reject_translated_file_names: bool = False
+    #: With ``reject_code_context``: a host written whole in a ``{{…}}`` placeholder
+    #: (tldr-pages' argument syntax, ``--domain {{example.com}}``) is kept when it is in
+    #: lower case under .com/.org/.net/.edu/.gov: the example address the writer typed, not
+    #: a template expression (``{{page.id}}``, ``{site.url}`` stay code).
+    keep_placeholder_hosts: bool = False
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
@@ -229,7 +239,8 @@ class LinkPolicy:
         issue 18 (``reject_obfuscated_addresses``, ``reject_message_ids``,
         ``reject_mail_trace_headers``, ``reject_irc_hostmasks``, ``reject_code_expressions``,
         ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
-        ``reject_quoted_printable_breaks``, ``reject_wrapped_url_tails``), ``cut_truncated_urls``, ``trim_bidi_controls``, ``cjk_host_cut``,
+        ``reject_quoted_printable_breaks``, ``reject_wrapped_url_tails``), ``reject_translated_file_names``,
+        ``keep_placeholder_hosts``, ``cut_truncated_urls``, ``trim_bidi_controls``, ``cjk_host_cut``,
         ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
@@ -291,6 +302,8 @@ RECOMMENDED_POLICY = LinkPolicy(
     split_glued_urls=True,
     reject_quoted_printable_breaks=True,
     reject_wrapped_url_tails=True,
+    reject_translated_file_names=True,
+    keep_placeholder_hosts=True,
     cut_truncated_urls=True,
     dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",

@@ -619,6 +619,27 @@ def _host_cue(text: str, start: int) -> bool:
     return _HOST_CUE.search(text, max(0, start - 40), start) is not None
 
 
+def _placeholder_host(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> bool:
+    """``keep_placeholder_hosts``: a host written whole in a ``{{…}}`` placeholder, in lower
+    case under a TLD of RFC 1591 (``--domain {{example.com}}`` in tldr-pages), is the example
+    address the writer typed; ``{{page.id}}``, ``{site.url}`` stay template expressions."""
+    if not (policy.keep_placeholder_hosts and text.endswith("{{", 0, link.start)
+            and text.startswith("}}", link.end) and link.end == a.after):
+        return False
+    host = text[a.host_start : a.host_end]
+    return host.islower() and _LABEL_SEP.split(host)[-1] in _WEB_TLDS
+
+
+def _translated_file_name(labels: list[str], policy: LinkPolicy) -> bool:
+    """``reject_translated_file_names``: every label before an ASCII file-extension TLD is
+    written in a script other than Latin (``ফাইল.py``, ``文件.md``, ``файл.sh``): a file name
+    in a translated document (tldr-pages' ``{{ফাইল.py/এর/পাথ}}``), not an IDN host."""
+    tld = labels[-1]
+    return (len(labels) >= 2 and tld.isascii() and tld.lower() in policy.file_extension_tlds
+            and all(any(c.isalpha() for c in lb) and not any(c.isascii() and c.isalpha() for c in lb)
+                    for lb in labels[:-1]))
+
+
 def reject_reason(
     text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy, tlds: Collection[str] | None = None
 ) -> str | None:
@@ -656,7 +677,8 @@ def reject_reason(
             # call or a man-page section (``response.next()``, ``systemd.network(5)``);
             # `=` after: a key being set (``rd.luks.name=``); `["` after: a subscript
             # (``obj.re["twitter"]``).
-            if before in ("=", "{") or text.endswith("::", 0, link.start):
+            if (before == "=" or (before == "{" and not _placeholder_host(text, link, a, policy))
+                    or text.endswith("::", 0, link.start)):
                 return f"§8 reject_code_context: {text[link.start - 2 : link.start]!r} before (code, not a host)"
             if after in ("_", "(", "=") or (after == "[" and text[link.end + 1 : link.end + 2] in ("'", '"')):
                 return f"§8 reject_code_context: {after!r} after (code, not a host)"
@@ -695,6 +717,9 @@ def reject_reason(
                 and m.group(1).lower() in policy.file_extension_tlds | _INNER_EXTENSIONS):
             # ``dictserver.py/negtelnetserver.py``: file names joined by '/', not a site and path
             return f"§8 reject_file_names: {text[link.start : link.end]!r} joins file names (no scheme)"
+    if policy.reject_translated_file_names and _translated_file_name(labels, policy) and not _host_cue(text, link.start):
+        return (f"§8 reject_translated_file_names: {host!r} is a file name translated into another script "
+                f"under the file extension '.{labels[-1]}' (no scheme)")
     if link.end > a.after and text[a.after] == "/":
         return None  # a path keeps the link (``example.py/docs``); a port does not (``setup.py:45``)
     tld = labels[-1].lower()
