@@ -4,16 +4,10 @@
 Drawn after the rules were tuned on realtext (docs), realtext2 (round 1 + hold-out) and
 realtext3, from sources none of them uses and that issue 18 does not keep back. Nothing
 fetched is committed: ``SOURCES.tsv`` pins ``repo@commit:path`` + SHA-256; the judgements
-hold offsets and context hashes only. This file only swaps realtext3's plan and adds two
-transforms; ``pin``/``build``/``detect``/``places``/``judge``/``score`` are realtext3's
-(and so realtext2's), pointed at this folder:
-
-  python bench/realtext4/rt4.py pin               # choose the files again → SOURCES.tsv
-  python bench/realtext4/rt4.py build             # out/docs, out/manifest.tsv (hash-checked)
-  PYTHONPATH=. python bench/realtext4/rt4.py detect   # every detector in one run (node: ../realtext2/node)
-  python bench/realtext4/rt4.py places --disputed 14 --agreed 6 --seed 418 --out sample.jsonl
-  python bench/realtext4/rt4.py judge show|record ...
-  python bench/realtext4/rt4.py score --judgements judgements.jsonl --markdown
+hold offsets and context hashes only. This file swaps realtext3's plan and adds two
+transforms; the commands are realtext3's (``rt3.py``), pointed at this folder: ``pin``,
+``build``, ``detect`` (with ``PYTHONPATH=.``), ``judge show|record`` and ``score``; this
+sample was drawn with ``places --disputed 14 --agreed 6 --seed 418 --out sample.jsonl``.
 """
 
 from __future__ import annotations
@@ -49,14 +43,6 @@ PLAN = [
 ]
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def to_text(data: bytes, transform: str) -> str:
     if transform == "irclog-html":  # irclog2html pages: one line a row, nick and message apart
         raw = data.decode("utf-8", errors="replace")
@@ -71,7 +57,9 @@ def to_text(data: bytes, transform: str) -> str:
     return RT3_TO_TEXT(data, transform)
 
 
-RT3 = _load("rt3", RT3)
+_spec = importlib.util.spec_from_file_location("rt3", RT3)
+RT3 = sys.modules["rt3"] = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(RT3)
 RT3_TO_TEXT = RT3.to_text
 RT3.HERE, RT3.PLAN, RT3.to_text = HERE, PLAN, to_text
 RT3.__doc__ = __doc__
@@ -79,6 +67,5 @@ RT3.__doc__ = __doc__
 if __name__ == "__main__":
     try:
         sys.exit(RT3.main())
-    except subprocess.CalledProcessError as e:
-        print(f"git failed: {e.cmd}: {e.stderr.decode(errors='replace')[:300]}", file=sys.stderr)
-        sys.exit(1)
+    except subprocess.CalledProcessError as e:  # git: a missing repository or commit
+        sys.exit(f"git failed: {e.cmd}: {e.stderr.decode(errors='replace')[:300]}")
