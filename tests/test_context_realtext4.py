@@ -3,7 +3,8 @@
 Each reproducer is made up, in the shape of the first run's errors: Pipermail's mbox
 separator line (``From jane at example.org  Thu Mar  4 …``), a file name translated into
 another script under a file-extension TLD (tldr-pages' ``{{ফাইল.py/এর/পাথ}}``), and an
-example domain in a ``{{…}}`` placeholder (``--domain {{example.com}}``). A property test
+example domain in a ``{{…}}`` placeholder (``--domain {{example.com}}``), and BitBake
+recipes (``local.bb``) in IRC logs. A property test
 covers each class; the compiled and pure paths are compared in tests/test_accel_policy.py.
 """
 
@@ -44,6 +45,8 @@ CASES = [
     ("\u6253\u5f00 \u6587\u4ef6.md/\u8def\u5f84 \u67e5\u770b", [], "reject_translated_file_names"),
     ("\u0437\u0430\u043f\u0443\u0441\u0442\u0438\u0442\u0435 \u0444\u0430\u0439\u043b.sh/\u043f\u0443\u0442\u044c",
      [], "reject_translated_file_names"),
+    # a BitBake recipe (Yocto/OpenEmbedded IRC logs): '.bb' is in file_extension_tlds
+    ("RP: edit local.bb and rerun bitbake, then check image1.bb", [], "reject_file_names"),
     # an example domain as a placeholder argument (tldr-pages)
     ("`acme.sh --issue --dns {{dns_namesilo}} --domain {{example.com}} --dnssleep {{300}}`", ["example.com"],
      "keep_placeholder_hosts"),
@@ -68,6 +71,7 @@ def test_realtext4_rule(text: str, expected: list[str], field: str) -> None:
         # template expressions in braces stay code; a path or capitals are not a bare host
         ("{{page.id}} {{site.url}} {{Example.com}} {example.com} {{user.name}}", []),
         ("{{example.com/x}}", ["example.com/x"]),
+        ("visit www.gov.bb or https://local.bb/x", ["www.gov.bb", "https://local.bb/x"]),
     ],
 )
 def test_realtext4_rules_keep(text: str, expected: list[str]) -> None:
@@ -119,3 +123,9 @@ def test_property_placeholder_hosts_link(label: str, tld: str, sub: str) -> None
 @given(_LABEL, st.sampled_from(["id", "pk", "url", "name", "info", "py", "de"]))
 def test_property_placeholder_expressions_stay_code(label: str, attr: str) -> None:
     assert texts(f"{{{{{label}.{attr}}}}} and {{{label}.com}}") == []
+
+
+@given(st.text(_LOWER + "0123456789-_", min_size=1, max_size=16).filter(lambda s: s[0].isalpha()),
+       st.sampled_from([" ", "edit ", "the recipe ", "("]))
+def test_property_bitbake_recipes_never_link(name: str, before: str) -> None:
+    assert texts(f"x {before}{name}.bb y") == []

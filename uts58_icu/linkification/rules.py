@@ -44,13 +44,14 @@ Reject = Callable[[str], None]
 #: (``setup.py``, ``README.md``, ``config.sh``, ``pam_motd.so``, ``Makefile.am``,
 #: ``configure.ac``, ``Makefile.in``, ``IOUtil.java``, ``lib.rs``, ``foo.pl``/``.pm``,
 #: ``foo.cc``, ``foo.ml``, ``foo.mk``, ``meson.build``, ``build.ninja``,
-#: ``app.properties``, ``foo.inc``, ``libfoo.la``, ``foo.mo``, ``main.cf``, ``foo.do``),
+#: ``app.properties``, ``foo.inc``, ``libfoo.la``, ``foo.mo``, ``main.cf``, ``foo.do``,
+#: BitBake recipes of Yocto/OpenEmbedded ``local.bb``, ``image1.bb``),
 #: documents and archives (``foo.ps``, ``foo.zip``, ``foo.mov``) and systemd unit
 #: files (``network.target``, ``foo.network``, ``foo.link``). TLDs whose use as
 #: domains dominates (``.ai``, ``.io``, ``.me``, ``.app``, ``.info``, ``.ms``) are left out.
 FILE_EXTENSION_TLDS: frozenset[str] = frozenset(
     {
-        "ac", "am", "build", "cc", "cf", "do", "in", "inc", "java", "la", "link", "md", "mk",
+        "ac", "am", "bb", "build", "cc", "cf", "do", "in", "inc", "java", "la", "link", "md", "mk",
         "ml", "mo", "mov", "network", "ninja", "pl", "pm", "properties", "ps", "py", "rs",
         "sh", "so", "target", "zip",
     }
