@@ -73,6 +73,9 @@ maybe_spelled_at(const Text *t, Py_ssize_t s)
             return __LINE__;
         return 0;
     }
+    /* '@' between spaces: "jane @ example.org" (_SPELLED_AT) */
+    if (c == '@' && j < s && Py_UNICODE_ISSPACE(RD(t, j - 2)))
+        return __LINE__;
     /* "at" or "AT" after white space (_SPELLED_AT, _OBFUSCATED_AT's "\sAT") */
     if (j >= 3 && Py_UNICODE_ISSPACE(RD(t, j - 3))) {
         Py_UCS4 b = RD(t, j - 2);
@@ -948,6 +951,9 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* reject_wrapped_url_tails */
         if ((r = maybe_wrapped_tail(t, s)) != 0)
             return r;
+        /* reject_irc_server_sources (context._irc_server_source): " sets " after the name */
+        if (after == ' ' && starts(t, e + 1, "sets ", 5))
+            return __LINE__;
         /* reject_code_expressions: a unit-of-code word after (package, モジュール) */
         if ((r = maybe_code_unit_after(t, s, e)) != 0)
             return r;

@@ -76,8 +76,9 @@ _ORCPT = lazy_compile(r"ORCPT[\s=<(]*rfc822;\s*<?\Z", re.IGNORECASE)
 # Usenet and archive quoting of a message identifier: ``In article <…@…>``.
 _IN_ARTICLE = lazy_compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii][Dd])\s*[:=]?\s*<\Z")
 
-# ``jane at example.org`` (Pipermail, MHonArc): the word before `` at `` is a local-part.
-_SPELLED_AT = lazy_compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+)\Z")
+# ``jane at example.org`` (Pipermail, MHonArc): the word before `` at `` is a local-part;
+# ``jane @ example.org``: an address spelt with spaces around its ``@``.
+_SPELLED_AT = lazy_compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+|[ \t]+@[ \t]+)\Z")
 _LOCAL_ONLY = lazy_compile(r"[._%+=\d]")
 # A mailing list's address spelt out (``R-help at r-project.org mailing list``, every
 # message's footer in a Mailman archive): the list's name, or "mailing list" after it.
@@ -233,9 +234,42 @@ def _spelled_at(text: str, link: Link) -> str | None:
         or after.lstrip().startswith("wrote")
         or _LIST_AFTER.match(text, link.end)
         or _LIST_NAME.fullmatch(local)
+        or _spelled_address_shape(text, link, local, m.group(2), line)
     ):
         return f"§8 reject_obfuscated_addresses: '{local}{m.group(2)}…' is an address spelt out, not a host"
     return None
+
+
+def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str) -> bool:
+    """An address spelt out that no prose reading fits: ``jane @ example.org`` (a lower-case
+    local-part, spaces around ``@``), a local-part that is a label of the domain (``jcea at
+    jcea.es``), or a line that is the spelt address alone (``forsberg at efod.se``, an
+    archive's list of members)."""
+    if at.strip() == "@":
+        return local.islower()
+    host = link.text.split("/", 1)[0].lower()
+    if local.lower() in host.split(".")[:-1]:
+        return True
+    return (line == at.join((local, "")) and local.islower()
+            and (link.end == len(text) or text[link.end] in "\r\n"))
+
+
+# An IRC client's status line whose actor is a server (HexChat, mIRC):
+# ``May 19 23:59:44 *\tzinc.libera.chat sets mode +n on #chan``: a timestamp, the event
+# marker, the server's name, then the mode change.
+_IRC_STATUS_PREFIX = lazy_compile(
+    r"[ \t]*(?:\[?(?:[A-Z][a-z]{2}[ \t]+\d{1,2}[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]*)?(?:\*{1,3}|-!-)[ \t]+"
+)
+_IRC_SERVER_ACT = lazy_compile(r" sets (?:mode|ban|exempt|invite)\b")
+
+
+def _irc_server_source(text: str, link: Link) -> bool:
+    """``reject_irc_server_sources``: the server that a status line says set a mode."""
+    if not _IRC_SERVER_ACT.match(text, link.end) or "@" in link.text or "/" in link.text:
+        return False
+    ls = _line_start(text, link.start)
+    return (_at_line_start(text, ls) and link.start - ls <= 40
+            and _IRC_STATUS_PREFIX.fullmatch(text, ls, link.start) is not None)
 
 
 def _irc_hostmask(text: str, link: Link) -> bool:
@@ -350,6 +384,8 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
             return "§8 reject_message_ids: a quoted message identifier <…@…>, not a mailbox"
         if policy.reject_irc_hostmasks and _irc_hostmask(text, link):
             return "§8 reject_irc_hostmasks: an IRC hostmask (nick!ident@host, (~ident@host) has joined)"
+    if policy.reject_irc_server_sources and link.kind == "url" and not scheme and _irc_server_source(text, link):
+        return "§8 reject_irc_server_sources: an IRC status line's source server ('… sets mode'), not an address to visit"
     if policy.reject_wrapped_url_tails and link.kind == "url" and not scheme:
         why = _wrapped_tail(text, link)
         if why:

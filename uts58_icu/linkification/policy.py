@@ -29,7 +29,7 @@ _BOOL_FIELDS = (
     "reject_generic_tld_names", "reject_code_spans", "reject_obfuscated_email_domains", "reject_patterns", "reject_compound_schemes", "reject_reverse_dns_names", "drop_empty_query", "guard_false_positives",
     "trim_bidi_controls", "cjk_host_cut",
     "reject_obfuscated_addresses", "reject_message_ids", "reject_mail_trace_headers", "reject_irc_hostmasks",
-    "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
+    "reject_irc_server_sources", "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
     "reject_quoted_printable_breaks", "reject_wrapped_url_tails", "cut_truncated_urls",
     "reject_translated_file_names", "keep_placeholder_hosts",
 )
@@ -132,6 +132,11 @@ class LinkPolicy:
     #: §8 usability: an IRC hostmask (``nick!~ident@host``, ``(~ident@host) has joined``)
     #: is a connection identity, not a mailbox.
     reject_irc_hostmasks: bool = False
+    #: §8 usability: an IRC server named by a client's status line as the source of a
+    #: mode change (``May 19 23:59:44 *\tzinc.libera.chat sets mode +n on #chan``,
+    #: HexChat and mIRC logs) is a connection identity, like a hostmask; a server named in
+    #: a message typed by a person stays a link.
+    reject_irc_server_sources: bool = False
     #: A step past §5.2 (like ``dotless_hosts``): a written ``mailto:`` link takes its
     #: RFC 6068 header fields (``mailto:list-request@example.org?subject=unsubscribe``).
     extend_mailto_headers: bool = False
@@ -237,8 +242,8 @@ class LinkPolicy:
         ``reject_file_names``, ``reject_abbreviations``, ``reject_generic_tld_names``,
         ``reject_code_spans``, ``reject_obfuscated_email_domains``, ``reject_patterns``, ``reject_compound_schemes``, ``reject_reverse_dns_names``, ``drop_empty_query``, the mail/chat/code context rules of
         issue 18 (``reject_obfuscated_addresses``, ``reject_message_ids``,
-        ``reject_mail_trace_headers``, ``reject_irc_hostmasks``, ``reject_code_expressions``,
-        ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
+        ``reject_mail_trace_headers``, ``reject_irc_hostmasks``, ``reject_irc_server_sources``,
+        ``reject_code_expressions``, ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
         ``reject_quoted_printable_breaks``, ``reject_wrapped_url_tails``), ``reject_translated_file_names``,
         ``keep_placeholder_hosts``, ``cut_truncated_urls``, ``trim_bidi_controls``, ``cjk_host_cut``,
         ``bidi_controls='escape'``, and
@@ -296,6 +301,7 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_message_ids=True,
     reject_mail_trace_headers=True,
     reject_irc_hostmasks=True,
+    reject_irc_server_sources=True,
     extend_mailto_headers=True,
     reject_code_expressions=True,
     keep_unassigned_email_keys=True,
