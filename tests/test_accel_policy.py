@@ -198,6 +198,8 @@ ROUND3 = [
     "a.b.com", "domain.name.hidden", "24cf9c0e0a7f1d2b3c4d5e6f@example.org",
     # rt4: the mbox separator line, translated file names, placeholders ({{example.com}})
     "From ", "  Thu Mar  4 1", "{{", "}}", "{", "}", "\u09ab\u09be\u0987\u09b2.py", "\u6587\u4ef6.md", "/\u098f\u09b0",
+    # rt5: an IRC status line's source server, spaced '@', a spelt address alone on a line
+    "May 19 23:59:44 *\t", "*\t", "-!- ", " sets mode +n", " sets ", "jane", " @ ", "\t@ ", "jane.es",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)
