@@ -64,8 +64,14 @@ RT3_TO_TEXT = RT3.to_text
 RT3.HERE, RT3.PLAN, RT3.to_text = HERE, PLAN, to_text
 RT3.__doc__ = __doc__
 
-if __name__ == "__main__":
+
+def main() -> int | str:
+    """realtext3's commands on the plan in ``RT3.PLAN`` (``bench/realtext5/rt5.py`` swaps it)."""
     try:
-        sys.exit(RT3.main())
+        return RT3.main()
     except subprocess.CalledProcessError as e:  # git: a missing repository or commit
-        sys.exit(f"git failed: {e.cmd}: {e.stderr.decode(errors='replace')[:300]}")
+        return f"git failed: {e.cmd}: {e.stderr.decode(errors='replace')[:300]}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

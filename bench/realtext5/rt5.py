@@ -14,7 +14,6 @@ pointed at this folder: ``pin``, ``build``, ``detect`` (with ``PYTHONPATH=.``),
 from __future__ import annotations
 
 import importlib.util
-import subprocess
 import sys
 from pathlib import Path
 
@@ -46,12 +45,8 @@ PLAN = [
 _spec = importlib.util.spec_from_file_location("rt4", RT4_PATH)
 RT4 = sys.modules["rt4"] = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(RT4)
-RT3 = RT4.RT3  # realtext3's module, already given realtext4's transforms
-RT3.HERE, RT3.PLAN = HERE, PLAN
-RT3.__doc__ = __doc__
+RT4.RT3.HERE, RT4.RT3.PLAN = HERE, PLAN  # realtext3's module, already given realtext4's transforms
+RT4.RT3.__doc__ = __doc__
 
 if __name__ == "__main__":
-    try:
-        sys.exit(RT3.main())
-    except subprocess.CalledProcessError as e:  # git: a missing repository or commit
-        sys.exit(f"git failed: {e.cmd}: {e.stderr.decode(errors='replace')[:300]}")
+    sys.exit(RT4.main())
