@@ -52,6 +52,7 @@ from .core.escaping import decode_for_checks, escape_invisibles
 from .core.properties import SOFT, derived, regex_class
 from .core.tlds import default_tlds
 from .linkification.apply import _with_host_cuts, apply_policy
+from .linkification.apply import find_links as _find_with_policy
 from .linkification.policy import LinkPolicy, resolve_policy
 
 __all__ = ["LinkifyItOptions", "LinkifyUts58", "Match", "linkify_plugin", "shown_as_written", "visible_text"]
@@ -606,6 +607,7 @@ class LinkifyUts58(LinkifyItOptions):
         self._scan_setup: tuple[Any, frozenset[str], Any] | None = None
         self._last_links: tuple[Any, str, list[Link]] | None = None
         self._windows: tuple[Any, dict[tuple[str, bool, int], Link | None]] | None = None
+        self._plain_for: tuple[object, bool] | None = None
         self._init_options()
         if tlds is not None:
             self.tlds(tlds)
@@ -652,7 +654,28 @@ class LinkifyUts58(LinkifyItOptions):
             return self._opts["fuzzy_link"] and "http:" not in self._disabled
         return schema not in self._custom
 
+    def _plain(self) -> bool:
+        """Whether every option, TLD and schema is linkify-it-py's default (the common
+        case): then the links of a text are ``find_links(text, policy=self.policy)``,
+        which the compiled core and gate answer in one call."""
+        known = self._plain_for
+        if known is not None and known[0] is self._version:
+            return known[1]
+        plain = (
+            self._tlds is None and not self._schemes and not self._disabled and not self._custom
+            and self._opts["fuzzy_link"] and self._opts["fuzzy_email"]
+        )
+        self._plain_for = (self._version, plain)
+        return plain
+
     def _iter(self, text: str) -> Iterator[Link]:
+        if self._plain():
+            # the same links as below: the base scan, the host cuts and the policy, with
+            # every link wanted (tests/test_markdown_caches.py compares the two)
+            return iter(_find_with_policy(text, policy=self.policy))
+        return self._iter_general(text)
+
+    def _iter_general(self, text: str) -> Iterator[Link]:
         tlds = default_tlds() if self._tlds is None else self._tlds
         base = _with_host_cuts(text, self._base(text), self.policy, tlds, _core.SPECIAL_SCHEMES | set(self._schemes))
         for link in self._apply_policy(text, base, tlds):
