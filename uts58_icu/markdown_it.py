@@ -51,6 +51,7 @@ from .core.detection import Link
 from .core.escaping import decode_for_checks, escape_invisibles
 from .core.properties import SOFT, derived, regex_class
 from .core.tlds import default_tlds
+from .linkification import _gate
 from .linkification.apply import _with_host_cuts, apply_policy
 from .linkification.apply import find_links as _find_with_policy
 from .linkification.policy import LinkPolicy, resolve_policy
@@ -542,6 +543,18 @@ class LinkifyItOptions:
         return self._normalized(Match(schema, pos, end, raw, raw, raw, kept.href))
 
 
+def _untouched(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str]) -> bool:
+    """Whether the compiled gate proves that no rule of ``policy`` touches ``link`` (the
+    first link of ``text``): ``apply_policy`` then yields it as it is. One call into the
+    gate instead of the generators of ``apply_policy`` (``link_at`` runs at every
+    ``://``); False without the compiled gate."""
+    gate = _gate.gate
+    if gate is None:
+        return False
+    config = _gate.config_of(policy)
+    return config is not None and gate(text, [link], config, tlds is default_tlds()) is None
+
+
 def _raw_match(link: Link) -> Match:
     """A match before :meth:`LinkifyItOptions.normalize`: ``url`` is the text, as in linkify-it."""
     return Match(_schema(link), link.start, link.end, link.text, link.text, link.text, link.href)
@@ -800,7 +813,10 @@ class LinkifyUts58(LinkifyItOptions):
         if link is None or link.end <= scheme_end:
             return None
         tlds = default_tlds() if self._tlds is None else self._tlds
-        kept = next(apply_policy(window, [link], self.policy, tlds=tlds), None)
+        if _untouched(window, link, self.policy, tlds):
+            kept = link  # what apply_policy yields for it
+        else:
+            kept = next(apply_policy(window, [link], self.policy, tlds=tlds), None)
         if kept is None or kept.start != 0 or kept.kind != "url" or not self._wanted(kept):
             return None
         if kept.end <= scheme_end:

@@ -82,14 +82,16 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
     def parse_url_link(inline: Any, m: re.Match[str], state: Any) -> int | None:
         # The rule starts at the ":" of "://" (the only character it makes mistune stop
         # at): the scheme before it is already the end of the last text token.
+        last = state.tokens[-1] if state.tokens else None
+        if last is None or last.get("type") != "text" or len(last) != 2:
+            return None  # no plain text just before, so no scheme in it: link less
         src: str = state.src
         colon = m.start()
         head = _PROTO.search(src, max(0, colon - _MAX_PROTO - 1), colon)
         if head is None or head.group(1).lower() not in schemes:
             return None  # no scheme, one inside a longer word ("xhttp://"), or another scheme
         proto = head.group(1)
-        last = state.tokens[-1] if state.tokens else None
-        if last is None or last.get("type") != "text" or len(last) != 2 or not last["raw"].endswith(proto):
+        if not last["raw"].endswith(proto):
             return None  # the scheme is not plain text just before: link less
         start = colon - len(proto)
         link = lin.link_at(src, start)
@@ -147,14 +149,26 @@ def _renders_as_html(renderer: Any) -> bool:
     does: ``text`` and ``link`` tokens become ``renderer.text(raw)`` and
     ``renderer.link(text, **attrs)``, joined in order (so those calls can be made
     while the tokens are built, see :func:`_linkify_tokens`)."""
+    cls = type(renderer)
+    known = _HTML_CLASSES.get(cls)
+    if known is None:
+        known = _HTML_CLASSES[cls] = _class_renders_as_html(cls)
+    # (render methods set on the instance itself would be called instead)
+    return known and not _RENDER_METHODS & vars(renderer).keys()
+
+
+_HTML_CLASSES: dict[type, bool] = {}
+_RENDER_METHODS = frozenset({"render_token", "render_tokens", "iter_tokens", "_get_method"})
+
+
+def _class_renders_as_html(cls: type) -> bool:
     try:
         from mistune.core import BaseRenderer
         from mistune.renderers.html import HTMLRenderer
     except ImportError:  # pragma: no cover - mistune 3 has both
         return False
-    cls = type(renderer)
     return (
-        isinstance(renderer, HTMLRenderer)
+        issubclass(cls, HTMLRenderer)
         and cls.render_token is HTMLRenderer.render_token
         and cls.render_tokens is BaseRenderer.render_tokens
         and cls.iter_tokens is BaseRenderer.iter_tokens
