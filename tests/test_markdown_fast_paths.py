@@ -190,3 +190,50 @@ def test_mistune_renderer_swapped_after_the_plugin() -> None:
     md = mistune.create_markdown(plugins=[uts58_icu.mistune.linkify])
     md.renderer = HTMLRenderer(escape=False)
     assert md("a.com <b>x</b>") == '<p><a href="https://a.com">a.com</a> <b>x</b></p>\n'
+
+
+# -- markdown-it-py: the normalizers once per distinct link ----------------------------
+
+
+class Forgetful(dict):  # type: ignore[type-arg]
+    """A memo that remembers nothing: every link normalized afresh."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+REPEATS = st.lists(st.sampled_from(PIECES), max_size=8).map("".join).flatmap(
+    lambda unit: st.tuples(st.just(unit), st.integers(1, 6), MARKDOWN)
+).map(lambda t: t[0] * t[1] + t[2])
+
+
+@given(REPEATS)
+def test_markdown_it_memo_gives_fresh_answers(src: str) -> None:
+    markdown_it = pytest.importorskip("markdown_it")
+    from uts58_icu.markdown_it import LinkifyUts58, linkify_plugin
+
+    remembering = markdown_it.MarkdownIt("commonmark").use(linkify_plugin, LinkifyUts58())
+    forgetting_lin = LinkifyUts58()
+    forgetting_lin._new_memo = Forgetful  # type: ignore[method-assign]
+    forgetting = markdown_it.MarkdownIt("commonmark").use(linkify_plugin, forgetting_lin)
+    assert remembering.render(src) == forgetting.render(src)
+
+
+def test_markdown_it_normalizes_a_repeated_link_once() -> None:
+    markdown_it = pytest.importorskip("markdown_it")
+    from uts58_icu.markdown_it import linkify_plugin
+
+    md = markdown_it.MarkdownIt("commonmark").use(linkify_plugin)
+    calls: list[str] = []
+    normalize = md.normalizeLink
+
+    def counting(url: str) -> str:
+        calls.append(url)
+        return normalize(url)
+
+    md.normalizeLink = counting  # type: ignore[method-assign]
+    out = md.render("a.com " * 50 + "\n\n" + "http://b.org, " * 50)
+    assert out.count('<a href="https://a.com">a.com</a>') == 50
+    assert out.count('<a href="http://b.org">http://b.org</a>') == 50
+    assert calls.count("https://a.com") == 1  # the core rule: once per text token
+    assert calls.count("http://b.org") <= 2  # the inline rule: once per paragraph (and its silent pass)

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import weakref
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -621,6 +622,7 @@ class LinkifyUts58(LinkifyItOptions):
         self._last_links: tuple[Any, str, list[Link]] | None = None
         self._windows: tuple[Any, dict[tuple[str, bool, int], Link | None]] | None = None
         self._plain_for: tuple[object, bool] | None = None
+        self._memo: tuple[Any, dict[Any, Any]] | None = None
         self._init_options()
         if tlds is not None:
             self.tlds(tlds)
@@ -666,6 +668,21 @@ class LinkifyUts58(LinkifyItOptions):
         if schema == "":  # as linkify-it: fuzzy links go with the http: schema
             return self._opts["fuzzy_link"] and "http:" not in self._disabled
         return schema not in self._custom
+
+    def _paragraph_memo(self, state: object) -> dict[Any, Any]:
+        """A dict for the inline parse ``state`` (markdown-it-py's ``StateInline``, one
+        per paragraph), empty for a new one; held through a weak reference."""
+        held = self._memo
+        if held is not None and held[0]() is state:
+            return held[1]
+        memo = self._new_memo()
+        self._memo = (weakref.ref(state), memo)
+        return memo
+
+    @staticmethod
+    def _new_memo() -> dict[Any, Any]:
+        """An empty memo of markdown-it-py's normalizers (tests replace it by one that forgets)."""
+        return {}
 
     def _plain(self) -> bool:
         """Whether every option, TLD and schema is linkify-it-py's default (the common
@@ -941,12 +958,21 @@ def inline_rule(state: Any, silent: bool) -> bool:
         if link is None:
             return False
         text = link.text
-    href = state.md.normalizeLink(link.href)
-    if not state.md.validateLink(href):
+    # markdown-it-py's normalizers (pure functions of their argument) once per distinct
+    # link of the paragraph: text that repeats one link pays for it once
+    memo = lin._paragraph_memo(state)
+    href = memo.get(link.href, "")
+    if href == "":
+        href = state.md.normalizeLink(link.href)
+        href = memo[link.href] = href if state.md.validateLink(href) else None
+    if href is None:
         return False
     if not silent:
         state.pending = pending[: -len(proto)]
-        _push_link(state.push, href, visible_text(link, state.md.normalizeLinkText(text)))
+        shown = memo.get(("shown", text))
+        if shown is None:
+            shown = memo[("shown", text)] = state.md.normalizeLinkText(text)
+        _push_link(state.push, href, visible_text(link, shown))
     state.pos = start + len(text)  # > pos: link_at's link covers "scheme://" and more
     return True
 
@@ -1028,14 +1054,24 @@ def _split_text(md: Any, lin: LinkifyUts58, tok: Any, after_escape: bool) -> lis
         out.append(new)
         return new
 
+    # markdown-it-py's normalizers (pure functions of their argument) once per distinct
+    # link of the token: text that repeats one link ("a.com " * n) pays for it once
+    memo = lin._new_memo()
     last = 0
     for link in found:
-        href = md.normalizeLink(link.href)
-        if not md.validateLink(href):
+        href = memo.get(link.href, "")
+        if href == "":
+            href = md.normalizeLink(link.href)
+            href = memo[link.href] = href if md.validateLink(href) else None
+        if href is None:
             continue
         if link.start > last:
             push("text", "", 0).content = text[last : link.start]
-        _push_link(push, href, visible_text(link, _normalized_text(md, link)))
+        key = (link.kind, link.text)
+        normalized = memo.get(key)
+        if normalized is None:
+            normalized = memo[key] = _normalized_text(md, link)
+        _push_link(push, href, visible_text(link, normalized))
         last = link.end
     if last < len(text):
         push("text", "", 0).content = text[last:]
