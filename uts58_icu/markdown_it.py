@@ -620,7 +620,7 @@ class LinkifyUts58(LinkifyItOptions):
         self.policy: LinkPolicy = resolve_policy(policy, "recommended")
         self._scan_setup: tuple[Any, frozenset[str], Any] | None = None
         self._last_links: tuple[Any, str, list[Link]] | None = None
-        self._windows: tuple[Any, dict[tuple[str, bool, int], Link | None]] | None = None
+        self._windows: tuple[object, LinkPolicy, int | None, dict[tuple[str, bool, int], Link | None]] | None = None
         self._plain_for: tuple[object, bool] | None = None
         self._memo: tuple[Any, dict[Any, Any]] | None = None
         self._init_options()
@@ -783,22 +783,22 @@ class LinkifyUts58(LinkifyItOptions):
         without a scheme) is not the link with a scheme that starts there (issue 22
         item 2: markdown-it-py's inline rule would not move on).
         """
-        head = _SCHEME.match(text, pos, len(text) if end is None else end)
+        limit = len(text) if end is None or end > len(text) else end
+        head = _SCHEME.match(text, pos, limit)
         if head is None:
             return None
-        n = (len(text) if end is None else min(end, len(text))) - pos
-        size = _FIRST_WINDOW
-        cap = self._window_cap()
-        if cap is not None:
-            size = min(size, cap)
+        n = limit - pos
+        scheme_end = head.end() - pos
+        windows = self._windows
+        if windows is None or windows[0] is not self._version or windows[1] is not self.policy:
+            # per configuration: the window cap and the answers kept
+            windows = self._windows = (self._version, self.policy, self._window_cap(), {})
+        cap = windows[2]
+        size = _FIRST_WINDOW if cap is None else min(_FIRST_WINDOW, cap)
         # The answer is a function of the first window, when it settles there: kept for
         # the windows seen last (text that repeats itself: "http://a.com," * n).
-        key = (text[pos : pos + min(n, size)], min(n, size) == n, head.end() - pos)
-        config = (self._version, self.policy)
-        windows = self._windows
-        if windows is None or windows[0] != config:
-            windows = self._windows = (config, {})
-        known = windows[1].get(key, _UNKNOWN)
+        key = (text[pos : pos + min(n, size)], size >= n, scheme_end)
+        known = windows[3].get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
         first = True
@@ -809,7 +809,7 @@ class LinkifyUts58(LinkifyItOptions):
             link = next(self._base(window), None)
             if link is not None and link.start != 0:
                 link = None
-            if len(window) == n or self._settled(window, head.end() - pos, link):
+            if len(window) == n or self._settled(window, scheme_end, link):
                 break
             first = False
             if cap is not None and len(window) >= cap:
@@ -818,11 +818,11 @@ class LinkifyUts58(LinkifyItOptions):
                 # whole each time would be quadratic. The core rule (match) still sees it.
                 return None
             size *= 16
-        kept = self._kept_at(window, link, head.end() - pos)
+        kept = self._kept_at(window, link, scheme_end)
         if first:
-            if len(windows[1]) >= _WINDOWS_KEPT:
-                windows[1].clear()
-            windows[1][key] = kept
+            if len(windows[3]) >= _WINDOWS_KEPT:
+                windows[3].clear()
+            windows[3][key] = kept
         return kept
 
     def _kept_at(self, window: str, link: Link | None, scheme_end: int) -> Link | None:
@@ -834,7 +834,7 @@ class LinkifyUts58(LinkifyItOptions):
             kept = link  # what apply_policy yields for it
         else:
             kept = next(apply_policy(window, [link], self.policy, tlds=tlds), None)
-        if kept is None or kept.start != 0 or kept.kind != "url" or not self._wanted(kept):
+        if kept is None or kept.start != 0 or kept.kind != "url" or not (self._plain() or self._wanted(kept)):
             return None
         if kept.end <= scheme_end:
             return None  # narrowed by the policy to no more than its scheme
