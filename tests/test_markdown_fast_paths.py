@@ -237,3 +237,31 @@ def test_markdown_it_normalizes_a_repeated_link_once() -> None:
     assert out.count('<a href="http://b.org">http://b.org</a>') == 50
     assert calls.count("https://a.com") == 1  # the core rule: once per text token
     assert calls.count("http://b.org") <= 2  # the inline rule: once per paragraph (and its silent pass)
+
+
+# -- the scheme before "://" -----------------------------------------------------------
+
+SCHEME_TEXT = st.text(alphabet=st.sampled_from("hH1.+-_ :/xé\n"), max_size=80) | st.lists(
+    st.sampled_from(["http", "x", "1", ".", "+", "-", " ", "é", "git+ssh", "a" * 30, "\n"]), max_size=12
+).map("".join)
+
+
+@given(SCHEME_TEXT, st.integers(0, 100))
+def test_scheme_before_is_the_regular_expression(text: str, cut: int) -> None:
+    from uts58_icu.markdown_it import _MAX_PROTO, _PROTO, _scheme_before
+
+    end = min(cut, len(text))
+    m = _PROTO.search(text, max(0, end - _MAX_PROTO - 1), end)
+    assert _scheme_before(text, end) == (None if m is None else m.group(1))
+    m = _PROTO.search(text, max(0, len(text) - _MAX_PROTO - 1))
+    assert _scheme_before(text, len(text)) == (None if m is None else m.group(1))
+
+
+def test_scheme_before_at_the_window_edge() -> None:
+    from uts58_icu.markdown_it import _MAX_PROTO, _PROTO, _scheme_before
+
+    for k in range(_MAX_PROTO - 2, _MAX_PROTO + 3):
+        for prefix in ("", " ", "x "):
+            text = prefix + "h" * k
+            m = _PROTO.search(text, max(0, len(text) - _MAX_PROTO - 1), len(text))
+            assert _scheme_before(text, len(text)) == (None if m is None else m.group(1)), (prefix, k)

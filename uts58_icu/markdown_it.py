@@ -889,6 +889,23 @@ class LinkifyUts58(LinkifyItOptions):
 _PROTO = re.compile(r"(?:^|[^A-Za-z0-9.+\-])([A-Za-z][A-Za-z0-9.+\-]*)\Z")
 #: The longest scheme looked for; the core detector looks no further either.
 _MAX_PROTO = 64
+_PROTO_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.+-")
+_PROTO_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _scheme_before(text: str, end: int) -> str | None:
+    """The scheme of ``_PROTO.search(text, max(0, end - _MAX_PROTO - 1), end)``, without a
+    regular expression tried at every position of the window (the rules run at every
+    ``://``): the run of scheme characters ending at ``end``, when it starts with a
+    letter after a character that is not one inside the window, or at the start of
+    ``text`` (tests/test_markdown_fast_paths.py compares the two)."""
+    lo = max(0, end - _MAX_PROTO - 1)
+    start = end
+    while start > lo and text[start - 1] in _PROTO_CHARS:
+        start -= 1
+    if start == end or (start == lo and lo > 0) or text[start] not in _PROTO_FIRST:
+        return None
+    return text[start:end]
 _A_OPEN = re.compile(r"<a[>\s]", re.IGNORECASE)
 _A_CLOSE = re.compile(r"</a\s*>", re.IGNORECASE)
 
@@ -941,10 +958,9 @@ def inline_rule(state: Any, silent: bool) -> bool:
     if pos + 3 > state.posMax or not src.startswith("://", pos):
         return False
     pending: str = state.pending
-    m = _PROTO.search(pending, max(0, len(pending) - _MAX_PROTO - 1))
-    if m is None:
+    proto = _scheme_before(pending, len(pending))
+    if proto is None:
         return False
-    proto = m.group(1)
     start = pos - len(proto)
     if start < 0 or src[start:pos] != proto:
         return False

@@ -33,7 +33,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from .linkification.policy import LinkPolicy
-from .markdown_it import _MAX_PROTO, _PROTO, LinkifyUts58, visible_text
+from .markdown_it import LinkifyUts58, _scheme_before, visible_text
 
 __all__ = ["linkify", "make_linkify"]  # and NbconvertMarkdown2HTML, built on first use
 
@@ -87,10 +87,9 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
             return None  # no plain text just before, so no scheme in it: link less
         src: str = state.src
         colon = m.start()
-        head = _PROTO.search(src, max(0, colon - _MAX_PROTO - 1), colon)
-        if head is None or head.group(1).lower() not in schemes:
+        proto = _scheme_before(src, colon)
+        if proto is None or proto.lower() not in schemes:
             return None  # no scheme, one inside a longer word ("xhttp://"), or another scheme
-        proto = head.group(1)
         if not last["raw"].endswith(proto):
             return None  # the scheme is not plain text just before: link less
         start = colon - len(proto)
