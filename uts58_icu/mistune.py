@@ -218,24 +218,13 @@ def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58, renderer: Any = None
     pending: list[str] = []
     html: list[str] = []  # with a renderer: the run rendered so far
 
-    def flush() -> None:
-        if pending:
-            text = "".join(pending)
-            pending.clear()
-            if renderer is not None:
-                if in_html_link:
-                    html.append(renderer.text(text))
-                else:
-                    _split_html(text, lin, renderer, html)
-            else:
-                out.extend(_split(text, lin) if not in_html_link else [{"type": "text", "raw": text}])
-
     for tok in tokens:
         kind = tok.get("type")
         if kind == "text" and tok.keys() <= _TEXT_KEYS:
             pending.append(tok["raw"])
             continue
-        flush()
+        if pending:
+            _flush(pending, in_html_link, lin, renderer, out, html)
         if renderer is not None:
             if kind == "link" and tok.keys() == _LINK_KEYS:
                 children = tok["children"]
@@ -256,10 +245,27 @@ def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58, renderer: Any = None
         elif kind not in ("link", "image", "codespan") and isinstance(tok.get("children"), list) and not in_html_link:
             tok["children"] = _linkify_tokens(tok["children"], lin, renderer)
         out.append(tok)
-    flush()
+    if pending:
+        _flush(pending, in_html_link, lin, renderer, out, html)
     if html:
         out.append({"type": _HTML, "raw": "".join(html)})
     return out
+
+
+def _flush(
+    pending: list[str], in_html_link: int, lin: LinkifyUts58, renderer: Any, out: list[Token], html: list[str]
+) -> None:
+    """The text tokens gathered in ``pending``, as one text: linked (outside a raw HTML
+    ``<a>``) into ``out``, or with a renderer rendered into ``html``."""
+    text = pending[0] if len(pending) == 1 else "".join(pending)
+    pending.clear()
+    if renderer is not None:
+        if in_html_link:
+            html.append(renderer.text(text))
+        else:
+            _split_html(text, lin, renderer, html)
+    else:
+        out.extend(_split(text, lin) if not in_html_link else [{"type": "text", "raw": text}])
 
 
 def _split(text: str, lin: LinkifyUts58) -> list[Token]:
