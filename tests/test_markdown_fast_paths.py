@@ -14,6 +14,7 @@ Each is compared with the general path on Markdown-ish text (real engines).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pytest
@@ -91,6 +92,7 @@ def test_link_at_keeps_what_the_policy_keeps(scheme: str, rest: str, policy: Lin
 # -- mistune ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=None)
 def mistune_pair(**kwargs: Any) -> tuple[Any, Any]:
     """mistune with the plugin: on a stock HTMLRenderer (the fast path) and on one whose
     render_token is overridden (same output, the tokens rendered one by one)."""
@@ -207,8 +209,9 @@ REPEATS = st.lists(st.sampled_from(PIECES), max_size=8).map("".join).flatmap(
 ).map(lambda t: t[0] * t[1] + t[2])
 
 
-@given(REPEATS)
-def test_markdown_it_memo_gives_fresh_answers(src: str) -> None:
+@lru_cache(maxsize=None)
+def markdown_it_pair() -> tuple[Any, Any]:
+    """markdown-it-py with the plugin, remembering and forgetting the normalizers."""
     markdown_it = pytest.importorskip("markdown_it")
     from uts58_icu.markdown_it import LinkifyUts58, linkify_plugin
 
@@ -216,6 +219,12 @@ def test_markdown_it_memo_gives_fresh_answers(src: str) -> None:
     forgetting_lin = LinkifyUts58()
     forgetting_lin._new_memo = Forgetful  # type: ignore[method-assign]
     forgetting = markdown_it.MarkdownIt("commonmark").use(linkify_plugin, forgetting_lin)
+    return remembering, forgetting
+
+
+@given(REPEATS)
+def test_markdown_it_memo_gives_fresh_answers(src: str) -> None:
+    remembering, forgetting = markdown_it_pair()
     assert remembering.render(src) == forgetting.render(src)
 
 
