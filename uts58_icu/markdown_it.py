@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import weakref
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -51,7 +52,9 @@ from .core.detection import Link
 from .core.escaping import decode_for_checks, escape_invisibles
 from .core.properties import SOFT, derived, regex_class
 from .core.tlds import default_tlds
+from .linkification import _gate
 from .linkification.apply import _with_host_cuts, apply_policy
+from .linkification.apply import find_links as _find_with_policy
 from .linkification.policy import LinkPolicy, resolve_policy
 
 __all__ = ["LinkifyItOptions", "LinkifyUts58", "Match", "linkify_plugin", "shown_as_written", "visible_text"]
@@ -541,6 +544,18 @@ class LinkifyItOptions:
         return self._normalized(Match(schema, pos, end, raw, raw, raw, kept.href))
 
 
+def _untouched(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str]) -> bool:
+    """Whether the compiled gate proves that no rule of ``policy`` touches ``link`` (the
+    first link of ``text``): ``apply_policy`` then yields it as it is. One call into the
+    gate instead of the generators of ``apply_policy`` (``link_at`` runs at every
+    ``://``); False without the compiled gate."""
+    gate = _gate.gate
+    if gate is None:
+        return False
+    config = _gate.config_of(policy)
+    return config is not None and gate(text, [link], config, tlds is default_tlds()) is None
+
+
 def _raw_match(link: Link) -> Match:
     """A match before :meth:`LinkifyItOptions.normalize`: ``url`` is the text, as in linkify-it."""
     return Match(_schema(link), link.start, link.end, link.text, link.text, link.text, link.href)
@@ -605,7 +620,9 @@ class LinkifyUts58(LinkifyItOptions):
         self.policy: LinkPolicy = resolve_policy(policy, "recommended")
         self._scan_setup: tuple[Any, frozenset[str], Any] | None = None
         self._last_links: tuple[Any, str, list[Link]] | None = None
-        self._windows: tuple[Any, dict[tuple[str, bool, int], Link | None]] | None = None
+        self._windows: tuple[object, LinkPolicy, int | None, dict[tuple[str, bool, int], Link | None]] | None = None
+        self._plain_for: tuple[object, bool] | None = None
+        self._memo: tuple[Any, dict[Any, Any]] | None = None
         self._init_options()
         if tlds is not None:
             self.tlds(tlds)
@@ -652,7 +669,43 @@ class LinkifyUts58(LinkifyItOptions):
             return self._opts["fuzzy_link"] and "http:" not in self._disabled
         return schema not in self._custom
 
+    def _paragraph_memo(self, state: object) -> dict[Any, Any]:
+        """A dict for the inline parse ``state`` (markdown-it-py's ``StateInline``, one
+        per paragraph), empty for a new one; held through a weak reference."""
+        held = self._memo
+        if held is not None and held[0]() is state:
+            return held[1]
+        memo = self._new_memo()
+        self._memo = (weakref.ref(state), memo)
+        return memo
+
+    @staticmethod
+    def _new_memo() -> dict[Any, Any]:
+        """An empty memo of markdown-it-py's normalizers (tests replace it by one that forgets)."""
+        return {}
+
+    def _plain(self) -> bool:
+        """Whether every option, TLD and schema is linkify-it-py's default (the common
+        case): then the links of a text are ``find_links(text, policy=self.policy)``,
+        which the compiled core and gate answer in one call."""
+        known = self._plain_for
+        if known is not None and known[0] is self._version:
+            return known[1]
+        plain = (
+            self._tlds is None and not self._schemes and not self._disabled and not self._custom
+            and self._opts["fuzzy_link"] and self._opts["fuzzy_email"]
+        )
+        self._plain_for = (self._version, plain)
+        return plain
+
     def _iter(self, text: str) -> Iterator[Link]:
+        if self._plain():
+            # the same links as below: the base scan, the host cuts and the policy, with
+            # every link wanted (tests/test_markdown_caches.py compares the two)
+            return iter(_find_with_policy(text, policy=self.policy))
+        return self._iter_general(text)
+
+    def _iter_general(self, text: str) -> Iterator[Link]:
         tlds = default_tlds() if self._tlds is None else self._tlds
         base = _with_host_cuts(text, self._base(text), self.policy, tlds, _core.SPECIAL_SCHEMES | set(self._schemes))
         for link in self._apply_policy(text, base, tlds):
@@ -730,22 +783,22 @@ class LinkifyUts58(LinkifyItOptions):
         without a scheme) is not the link with a scheme that starts there (issue 22
         item 2: markdown-it-py's inline rule would not move on).
         """
-        head = _SCHEME.match(text, pos, len(text) if end is None else end)
+        limit = len(text) if end is None or end > len(text) else end
+        head = _SCHEME.match(text, pos, limit)
         if head is None:
             return None
-        n = (len(text) if end is None else min(end, len(text))) - pos
-        size = _FIRST_WINDOW
-        cap = self._window_cap()
-        if cap is not None:
-            size = min(size, cap)
+        n = limit - pos
+        scheme_end = head.end() - pos
+        windows = self._windows
+        if windows is None or windows[0] is not self._version or windows[1] is not self.policy:
+            # per configuration: the window cap and the answers kept
+            windows = self._windows = (self._version, self.policy, self._window_cap(), {})
+        cap = windows[2]
+        size = _FIRST_WINDOW if cap is None else min(_FIRST_WINDOW, cap)
         # The answer is a function of the first window, when it settles there: kept for
         # the windows seen last (text that repeats itself: "http://a.com," * n).
-        key = (text[pos : pos + min(n, size)], min(n, size) == n, head.end() - pos)
-        config = (self._version, self.policy)
-        windows = self._windows
-        if windows is None or windows[0] != config:
-            windows = self._windows = (config, {})
-        known = windows[1].get(key, _UNKNOWN)
+        key = (text[pos : pos + min(n, size)], size >= n, scheme_end)
+        known = windows[3].get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
         first = True
@@ -756,7 +809,7 @@ class LinkifyUts58(LinkifyItOptions):
             link = next(self._base(window), None)
             if link is not None and link.start != 0:
                 link = None
-            if len(window) == n or self._settled(window, head.end() - pos, link):
+            if len(window) == n or self._settled(window, scheme_end, link):
                 break
             first = False
             if cap is not None and len(window) >= cap:
@@ -765,11 +818,11 @@ class LinkifyUts58(LinkifyItOptions):
                 # whole each time would be quadratic. The core rule (match) still sees it.
                 return None
             size *= 16
-        kept = self._kept_at(window, link, head.end() - pos)
+        kept = self._kept_at(window, link, scheme_end)
         if first:
-            if len(windows[1]) >= _WINDOWS_KEPT:
-                windows[1].clear()
-            windows[1][key] = kept
+            if len(windows[3]) >= _WINDOWS_KEPT:
+                windows[3].clear()
+            windows[3][key] = kept
         return kept
 
     def _kept_at(self, window: str, link: Link | None, scheme_end: int) -> Link | None:
@@ -777,8 +830,11 @@ class LinkifyUts58(LinkifyItOptions):
         if link is None or link.end <= scheme_end:
             return None
         tlds = default_tlds() if self._tlds is None else self._tlds
-        kept = next(apply_policy(window, [link], self.policy, tlds=tlds), None)
-        if kept is None or kept.start != 0 or kept.kind != "url" or not self._wanted(kept):
+        if _untouched(window, link, self.policy, tlds):
+            kept = link  # what apply_policy yields for it
+        else:
+            kept = next(apply_policy(window, [link], self.policy, tlds=tlds), None)
+        if kept is None or kept.start != 0 or kept.kind != "url" or not (self._plain() or self._wanted(kept)):
             return None
         if kept.end <= scheme_end:
             return None  # narrowed by the policy to no more than its scheme
@@ -833,6 +889,23 @@ class LinkifyUts58(LinkifyItOptions):
 _PROTO = re.compile(r"(?:^|[^A-Za-z0-9.+\-])([A-Za-z][A-Za-z0-9.+\-]*)\Z")
 #: The longest scheme looked for; the core detector looks no further either.
 _MAX_PROTO = 64
+_PROTO_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.+-")
+_PROTO_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _scheme_before(text: str, end: int) -> str | None:
+    """The scheme of ``_PROTO.search(text, max(0, end - _MAX_PROTO - 1), end)``, without a
+    regular expression tried at every position of the window (the rules run at every
+    ``://``): the run of scheme characters ending at ``end``, when it starts with a
+    letter after a character that is not one inside the window, or at the start of
+    ``text`` (tests/test_markdown_fast_paths.py compares the two)."""
+    lo = max(0, end - _MAX_PROTO - 1)
+    start = end
+    while start > lo and text[start - 1] in _PROTO_CHARS:
+        start -= 1
+    if start == end or (start == lo and lo > 0) or text[start] not in _PROTO_FIRST:
+        return None
+    return text[start:end]
 _A_OPEN = re.compile(r"<a[>\s]", re.IGNORECASE)
 _A_CLOSE = re.compile(r"</a\s*>", re.IGNORECASE)
 
@@ -885,10 +958,9 @@ def inline_rule(state: Any, silent: bool) -> bool:
     if pos + 3 > state.posMax or not src.startswith("://", pos):
         return False
     pending: str = state.pending
-    m = _PROTO.search(pending, max(0, len(pending) - _MAX_PROTO - 1))
-    if m is None:
+    proto = _scheme_before(pending, len(pending))
+    if proto is None:
         return False
-    proto = m.group(1)
     start = pos - len(proto)
     if start < 0 or src[start:pos] != proto:
         return False
@@ -902,12 +974,21 @@ def inline_rule(state: Any, silent: bool) -> bool:
         if link is None:
             return False
         text = link.text
-    href = state.md.normalizeLink(link.href)
-    if not state.md.validateLink(href):
+    # markdown-it-py's normalizers (pure functions of their argument) once per distinct
+    # link of the paragraph: text that repeats one link pays for it once
+    memo = lin._paragraph_memo(state)
+    href = memo.get(link.href, "")
+    if href == "":
+        href = state.md.normalizeLink(link.href)
+        href = memo[link.href] = href if state.md.validateLink(href) else None
+    if href is None:
         return False
     if not silent:
         state.pending = pending[: -len(proto)]
-        _push_link(state.push, href, visible_text(link, state.md.normalizeLinkText(text)))
+        shown = memo.get(("shown", text))
+        if shown is None:
+            shown = memo[("shown", text)] = state.md.normalizeLinkText(text)
+        _push_link(state.push, href, visible_text(link, shown))
     state.pos = start + len(text)  # > pos: link_at's link covers "scheme://" and more
     return True
 
@@ -989,14 +1070,24 @@ def _split_text(md: Any, lin: LinkifyUts58, tok: Any, after_escape: bool) -> lis
         out.append(new)
         return new
 
+    # markdown-it-py's normalizers (pure functions of their argument) once per distinct
+    # link of the token: text that repeats one link ("a.com " * n) pays for it once
+    memo = lin._new_memo()
     last = 0
     for link in found:
-        href = md.normalizeLink(link.href)
-        if not md.validateLink(href):
+        href = memo.get(link.href, "")
+        if href == "":
+            href = md.normalizeLink(link.href)
+            href = memo[link.href] = href if md.validateLink(href) else None
+        if href is None:
             continue
         if link.start > last:
             push("text", "", 0).content = text[last : link.start]
-        _push_link(push, href, visible_text(link, _normalized_text(md, link)))
+        key = (link.kind, link.text)
+        normalized = memo.get(key)
+        if normalized is None:
+            normalized = memo[key] = _normalized_text(md, link)
+        _push_link(push, href, visible_text(link, normalized))
         last = link.end
     if last < len(text):
         push("text", "", 0).content = text[last:]

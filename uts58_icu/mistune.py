@@ -33,7 +33,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from .linkification.policy import LinkPolicy
-from .markdown_it import _MAX_PROTO, _PROTO, LinkifyUts58, visible_text
+from .markdown_it import LinkifyUts58, _scheme_before, visible_text
 
 __all__ = ["linkify", "make_linkify"]  # and NbconvertMarkdown2HTML, built on first use
 
@@ -82,14 +82,15 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
     def parse_url_link(inline: Any, m: re.Match[str], state: Any) -> int | None:
         # The rule starts at the ":" of "://" (the only character it makes mistune stop
         # at): the scheme before it is already the end of the last text token.
+        last = state.tokens[-1] if state.tokens else None
+        if last is None or last.get("type") != "text" or len(last) != 2:
+            return None  # no plain text just before, so no scheme in it: link less
         src: str = state.src
         colon = m.start()
-        head = _PROTO.search(src, max(0, colon - _MAX_PROTO - 1), colon)
-        if head is None or head.group(1).lower() not in schemes:
+        proto = _scheme_before(src, colon)
+        if proto is None or proto.lower() not in schemes:
             return None  # no scheme, one inside a longer word ("xhttp://"), or another scheme
-        proto = head.group(1)
-        last = state.tokens[-1] if state.tokens else None
-        if last is None or last.get("type") != "text" or len(last) != 2 or not last["raw"].endswith(proto):
+        if not last["raw"].endswith(proto):
             return None  # the scheme is not plain text just before: link less
         start = colon - len(proto)
         link = lin.link_at(src, start)
@@ -121,11 +122,67 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         md.inline.register("url_link", "://", parse_url_link, start_chars=":")
     except TypeError:  # mistune before 3.1: no start_chars
         md.inline.register("url_link", "://", parse_url_link)
+    renderer = md.renderer
+    if _renders_as_html(renderer):
+        renderer.register(_HTML, _render_html)
+        md.inline._uts58_html = renderer
     _wrap_inline(md, lin)
 
 
 def _link_token(text: str, href: str) -> Token:
     return {"type": "link", "children": [{"type": "text", "raw": text}], "attrs": {"url": href}}
+
+
+#: A token of HTML already rendered (see :func:`_html_renderer`).
+_HTML = "uts58_html"
+_TEXT_KEYS = frozenset({"type", "raw", "_emphasis"})
+_LINK_KEYS = frozenset({"type", "children", "attrs"})
+
+
+def _render_html(renderer: Any, html: str) -> str:
+    return html
+
+
+def _renders_as_html(renderer: Any) -> bool:
+    """Whether ``renderer`` renders a token as mistune's ``HTMLRenderer.render_token``
+    does: ``text`` and ``link`` tokens become ``renderer.text(raw)`` and
+    ``renderer.link(text, **attrs)``, joined in order (so those calls can be made
+    while the tokens are built, see :func:`_linkify_tokens`)."""
+    cls = type(renderer)
+    known = _HTML_CLASSES.get(cls)
+    if known is None:
+        known = _HTML_CLASSES[cls] = _class_renders_as_html(cls)
+    # (render methods set on the instance itself would be called instead)
+    return known and not _RENDER_METHODS & vars(renderer).keys()
+
+
+_HTML_CLASSES: dict[type, bool] = {}
+_RENDER_METHODS = frozenset({"render_token", "render_tokens", "iter_tokens", "_get_method"})
+
+
+def _class_renders_as_html(cls: type) -> bool:
+    try:
+        from mistune.core import BaseRenderer
+        from mistune.renderers.html import HTMLRenderer
+    except ImportError:  # pragma: no cover - mistune 3 has both
+        return False
+    return (
+        issubclass(cls, HTMLRenderer)
+        and cls.render_token is HTMLRenderer.render_token
+        and cls.render_tokens is BaseRenderer.render_tokens
+        and cls.iter_tokens is BaseRenderer.iter_tokens
+        and cls._get_method is BaseRenderer._get_method
+    )
+
+
+def _html_renderer(inline: Any) -> Any:
+    """The renderer of ``inline``'s Markdown when text and links may be rendered at
+    once, else ``None`` (another renderer, such as the AST, gets the tokens)."""
+    md = getattr(inline, "_uts58_md", None)
+    renderer = getattr(inline, "_uts58_html", None)
+    if md is None or renderer is None or md.renderer is not renderer or not _renders_as_html(renderer):
+        return None
+    return renderer
 
 
 _SUBCLASSES: dict[type, type] = {}
@@ -135,6 +192,7 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
     """Make ``md.inline(...)`` link the text of each inline parse (links without a scheme, emails)."""
     inline = md.inline
     inline._uts58_linkifier = lin
+    inline._uts58_md = md
     base = type(inline)
     if getattr(base, "_uts58_wrapped", False):
         return
@@ -143,30 +201,41 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
 
         def __call__(self: Any, s: str, env: Any) -> list[Token]:
             tokens = base.__call__(self, s, env)
-            return _linkify_tokens(tokens, self._uts58_linkifier)
+            return _linkify_tokens(tokens, self._uts58_linkifier, _html_renderer(self))
 
         sub = type(base.__name__, (base,), {"__call__": __call__, "_uts58_wrapped": True})
         _SUBCLASSES[base] = sub
     inline.__class__ = sub
 
 
-def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58) -> list[Token]:
+def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58, renderer: Any = None) -> list[Token]:
+    """``tokens`` with the links of their text. With a ``renderer`` (see
+    :func:`_html_renderer`), each run of text and links is rendered here, by the
+    renderer's own ``text`` and ``link``, into one token: the same HTML, without a
+    token and a dispatch per piece."""
     out: list[Token] = []
     in_html_link = 0
     pending: list[str] = []
-
-    def flush() -> None:
-        if pending:
-            text = "".join(pending)
-            pending.clear()
-            out.extend(_split(text, lin) if not in_html_link else [{"type": "text", "raw": text}])
+    html: list[str] = []  # with a renderer: the run rendered so far
 
     for tok in tokens:
         kind = tok.get("type")
-        if kind == "text" and set(tok) <= {"type", "raw", "_emphasis"}:
+        if kind == "text" and tok.keys() <= _TEXT_KEYS:
             pending.append(tok["raw"])
             continue
-        flush()
+        if pending:
+            _flush(pending, in_html_link, lin, renderer, out, html)
+        if renderer is not None:
+            if kind == "link" and tok.keys() == _LINK_KEYS:
+                children = tok["children"]
+                if len(children) == 1 and children[0].get("type") == "text" and children[0].keys() <= _TEXT_KEYS:
+                    attrs = tok["attrs"]
+                    text_html = renderer.text(children[0]["raw"])
+                    html.append(renderer.link(text_html, **attrs) if attrs else renderer.link(text_html))
+                    continue
+            if html:
+                out.append({"type": _HTML, "raw": "".join(html)})
+                html.clear()
         if kind == "inline_html":
             raw = tok.get("raw", "")
             if _A_OPEN.match(raw):
@@ -174,10 +243,29 @@ def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58) -> list[Token]:
             elif _A_CLOSE.match(raw) and in_html_link:
                 in_html_link -= 1
         elif kind not in ("link", "image", "codespan") and isinstance(tok.get("children"), list) and not in_html_link:
-            tok["children"] = _linkify_tokens(tok["children"], lin)
+            tok["children"] = _linkify_tokens(tok["children"], lin, renderer)
         out.append(tok)
-    flush()
+    if pending:
+        _flush(pending, in_html_link, lin, renderer, out, html)
+    if html:
+        out.append({"type": _HTML, "raw": "".join(html)})
     return out
+
+
+def _flush(
+    pending: list[str], in_html_link: int, lin: LinkifyUts58, renderer: Any, out: list[Token], html: list[str]
+) -> None:
+    """The text tokens gathered in ``pending``, as one text: linked (outside a raw HTML
+    ``<a>``) into ``out``, or with a renderer rendered into ``html``."""
+    text = pending[0] if len(pending) == 1 else "".join(pending)
+    pending.clear()
+    if renderer is not None:
+        if in_html_link:
+            html.append(renderer.text(text))
+        else:
+            _split_html(text, lin, renderer, html)
+    else:
+        out.extend(_split(text, lin) if not in_html_link else [{"type": "text", "raw": text}])
 
 
 def _split(text: str, lin: LinkifyUts58) -> list[Token]:
@@ -193,6 +281,21 @@ def _split(text: str, lin: LinkifyUts58) -> list[Token]:
     if last < len(text):
         out.append({"type": "text", "raw": text[last:]})
     return out
+
+
+def _split_html(text: str, lin: LinkifyUts58, renderer: Any, html: list[str]) -> None:
+    """As :func:`_split`, each token rendered as ``renderer.render_token`` would."""
+    if not lin.pretest(text):
+        html.append(renderer.text(text))
+        return
+    last = 0
+    for link in lin.links(text):
+        if link.start > last:
+            html.append(renderer.text(text[last : link.start]))
+        html.append(renderer.link(renderer.text(visible_text(link)), url=link.href))
+        last = link.end
+    if last < len(text):
+        html.append(renderer.text(text[last:]))
 
 
 #: The mistune plugin: ``mistune.create_markdown(plugins=[uts58_icu.mistune.linkify])``.
