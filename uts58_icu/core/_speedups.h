@@ -46,6 +46,7 @@ enum { T_INCLUDE = 0, T_HARD = 1, T_SOFT = 2, T_OPEN = 3, T_CLOSE = 4 };
 #define BRACKET_STACK_LIMIT 125
 #define MAX_SCHEME 64 /* detection._MAX_SCHEME */
 #define MAX_SPECIAL 16
+#define MAX_HOST_LENGTH 253 /* detection.MAX_HOST_LENGTH */
 
 /* ------------------------------------------------ properties.c */
 
@@ -161,6 +162,8 @@ PyObject *build_href(PyObject *prefix, const char *mid, PyObject *host, const Te
 /* ------------------------------------------------ detection.c */
 
 PyObject *scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b);
+PyObject *py_ascii_host_fast(PyObject *self, PyObject *host);
 
 /* ------------------------------------------------ gate.c */
 

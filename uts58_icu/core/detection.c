@@ -72,6 +72,124 @@ labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
     return -1;
 }
 
+/* ------------------------------------------------------------- hosts */
+
+/* detection._ascii_host for the hosts where UTS #46 (as _checked_host runs it: ICU's
+ * UseSTD3ASCIIRules, CheckBidi, CheckJoiners, nontransitional; the CheckHyphens error
+ * of "--" in positions 3-4 ignored) can only lower-case: ASCII letters, digits and
+ * hyphens in labels of 1 to 63 separated by '.', none starting or ending with '-', no
+ * A-label ("xn--", which ICU decodes and checks), at most MAX_HOST_LENGTH in all. Such
+ * a host has no mapped, disallowed, joiner or right-to-left character, so ICU's answer
+ * is its lower-case form (tests/test_accel_hosts.py compares them). Returns that str,
+ * or NULL without an error for every other host (undecided: the Python function). */
+PyObject *
+ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t n = b - a;
+    if (n <= 0 || n > MAX_HOST_LENGTH)
+        return NULL;
+    Py_ssize_t label = a; /* start of the current label */
+    for (Py_ssize_t i = a; i <= b; i++) {
+        Py_UCS4 c = i < b ? RD(t, i) : '.';
+        if (c == '.') {
+            Py_ssize_t len = i - label;
+            if (len < 1 || len > 63 || RD(t, label) == '-' || RD(t, i - 1) == '-')
+                return NULL;
+            if (len >= 4 && RD(t, label + 2) == '-' && RD(t, label + 3) == '-' &&
+                (RD(t, label) | 0x20) == 'x' && (RD(t, label + 1) | 0x20) == 'n')
+                return NULL;
+            label = i + 1;
+        }
+        else if (!(c < 128 && (Py_ISALNUM(c) || c == '-')))
+            return NULL;
+    }
+    PyObject *out = PyUnicode_New(n, 127);
+    if (!out)
+        return NULL;
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(out);
+    for (Py_ssize_t i = a; i < b; i++)
+        *o++ = (Py_UCS1)Py_TOLOWER(RD(t, i));
+    return out;
+}
+
+/* ascii_host_fast(host) -> str | None: the answer of the C path for an ASCII host, or
+ * None where it leaves the host to detection._ascii_host (tests/test_accel_hosts.py). */
+PyObject *
+py_ascii_host_fast(PyObject *self, PyObject *host)
+{
+    if (!PyUnicode_Check(host)) {
+        PyErr_SetString(PyExc_TypeError, "ascii_host_fast(host: str)");
+        return NULL;
+    }
+    if (PyUnicode_READY(host) < 0)
+        return NULL;
+    Text T;
+    text_of(&T, host);
+    PyObject *r = ascii_host_fast(&T, 0, T.n);
+    if (r || PyErr_Occurred())
+        return r;
+    Py_RETURN_NONE;
+}
+
+/* A bounded cache of a Python function of one str, keyed by text[a:b] (issue 19: the
+ * call and the substring are made once per distinct host or label, not once per link).
+ * Direct-mapped: MEMO_SLOTS entries whose keys are at most MEMO_MAX_KEY code points,
+ * so it holds bounded memory whatever the texts (issue 22 item 3); a longer key is
+ * never kept. The functions are pure (ICU's UTS #46), so a cached answer is the same. */
+#define MEMO_SLOTS 1024
+#define MEMO_MAX_KEY (MAX_HOST_LENGTH + 1) /* detection.MAX_CACHED_KEY */
+
+typedef struct {
+    PyObject *key, *value;
+    uint64_t hash;
+} MemoSlot;
+
+typedef struct {
+    MemoSlot slot[MEMO_SLOTS];
+} Memo;
+
+static Memo host_memo, tld_memo;
+
+/* fn(text[a:b]) through memo: a new reference, or NULL with an error set. */
+static PyObject *
+memo_call(Memo *memo, PyObject *fn, const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t n = b - a;
+    uint64_t h = 14695981039346656037ULL; /* FNV-1a over the code points */
+    MemoSlot *slot = NULL;
+    if (n <= MEMO_MAX_KEY) {
+        for (Py_ssize_t i = a; i < b; i++)
+            h = (h ^ (uint64_t)RD(t, i)) * 1099511628211ULL;
+        slot = &memo->slot[(h ^ (h >> 29)) & (MEMO_SLOTS - 1)];
+        PyObject *k = slot->key;
+        if (k && slot->hash == h && PyUnicode_GET_LENGTH(k) == n) {
+            int kk = PyUnicode_KIND(k);
+            const void *kd = PyUnicode_DATA(k);
+            Py_ssize_t i = 0;
+            while (i < n && PyUnicode_READ(kk, kd, i) == RD(t, a + i))
+                i++;
+            if (i == n)
+                return Py_NewRef(slot->value);
+        }
+    }
+    PyObject *key = PyUnicode_Substring(t->obj, a, b);
+    if (!key)
+        return NULL;
+    PyObject *value = PyObject_CallOneArg(fn, key);
+    if (!value || !slot) {
+        Py_DECREF(key);
+        return value;
+    }
+    /* the call may have run other threads' scans: the slot is read again here */
+    PyObject *old_key = slot->key, *old_value = slot->value;
+    slot->key = key;
+    slot->value = Py_NewRef(value);
+    slot->hash = h;
+    Py_XDECREF(old_key);
+    Py_XDECREF(old_value);
+    return value;
+}
+
 /* _tld_key(label) in tlds, for text[a:b]. Returns 1, 0 or -1 (error). */
 static int
 tld_ok(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *tlds)
@@ -93,15 +211,8 @@ tld_ok(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *tlds)
         for (Py_ssize_t i = a; i < b; i++)
             *o++ = (Py_UCS1)Py_TOLOWER(RD(t, i));
     }
-    else {
-        PyObject *label = PyUnicode_Substring(t->obj, a, b);
-        if (!label)
-            return -1;
-        key = PyObject_CallOneArg(cb_tld_key, label);
-        Py_DECREF(label);
-        if (!key)
-            return -1;
-    }
+    else if (!(key = memo_call(&tld_memo, cb_tld_key, t, a, b)))
+        return -1;
     int r = PySequence_Contains(tlds, key);
     Py_DECREF(key);
     return r;
@@ -123,15 +234,16 @@ call_pred(PyObject *fn, const Text *t, Py_ssize_t a, Py_ssize_t b)
     return v;
 }
 
-/* _ascii_host(text[a:b]): a new reference to a str, Py_None, or NULL (error). */
+/* _ascii_host(text[a:b]): a new reference to a str, Py_None, or NULL (error). An ASCII
+ * host whose UTS #46 processing is only lower-casing is done here (ascii_host_fast);
+ * every other host goes to the Python function (ICU) through host_memo. */
 static PyObject *
 ascii_host_of(const Text *t, Py_ssize_t a, Py_ssize_t b)
 {
-    PyObject *host = PyUnicode_Substring(t->obj, a, b);
-    if (!host)
-        return NULL;
-    PyObject *r = PyObject_CallOneArg(cb_ascii_host, host);
-    Py_DECREF(host);
+    PyObject *r = ascii_host_fast(t, a, b);
+    if (r || PyErr_Occurred())
+        return r;
+    r = memo_call(&host_memo, cb_ascii_host, t, a, b);
     if (r && r != Py_None && !PyUnicode_Check(r)) {
         Py_DECREF(r);
         Py_RETURN_NONE;
