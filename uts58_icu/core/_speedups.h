@@ -163,6 +163,14 @@ PyObject *build_href(PyObject *prefix, const char *mid, PyObject *host, const Te
 
 PyObject *scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b);
+/* A bounded cache of a pure Python function of one str, keyed by text (detection.c). */
+typedef struct Memo Memo;
+extern Memo confusable_memo;
+PyObject *memo_call(Memo *memo, PyObject *fn, const Text *t, Py_ssize_t a, Py_ssize_t b);
+/* A frozenset of str looked up from C with ASCII labels (detection.c). */
+typedef struct CSet CSet;
+CSet *cset_of(PyObject *set);
+int cset_has(const CSet *c, const Text *t, Py_ssize_t a, Py_ssize_t b, int lower);
 PyObject *py_ascii_host_fast(PyObject *self, PyObject *host);
 
 /* ------------------------------------------------ gate.c */

@@ -112,6 +112,128 @@ ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b)
     return out;
 }
 
+/* A frozenset of str read from C for ASCII labels (issue 19: no str is made and hashed
+ * for each lookup). The sets the gate and the scan look labels up in are few and long
+ * lived (rules.py's tables, a policy's file_extension_tlds, the default TLDs): the
+ * tables of the last CSET_SLOTS sets are kept, each holding a reference to its set, so
+ * that the set (immutable) and its members live as long as the table. A set holding
+ * anything but exact str is not read this way (its members' __eq__ could match). */
+#define CSET_SLOTS 16
+#define CSET_MAX 65536
+
+typedef struct {
+    uint64_t hash;
+    const Py_UCS1 *s; /* NULL: an empty entry */
+    Py_ssize_t len;
+} CSetEntry;
+
+struct CSet {
+    PyObject *set;
+    CSetEntry *tab;
+    size_t mask;
+};
+
+static CSet csets[CSET_SLOTS];
+static int csets_next = 0;
+
+static inline uint64_t
+fnv_step(uint64_t h, Py_UCS4 c)
+{
+    return (h ^ (uint64_t)c) * 1099511628211ULL;
+}
+#define FNV_START 14695981039346656037ULL
+
+/* The table of set, built on first use; NULL when the set is not read this way (no
+ * error) or on an error (PyErr_Occurred()). */
+CSet *
+cset_of(PyObject *set)
+{
+    if (!PyFrozenSet_CheckExact(set))
+        return NULL;
+    for (int k = 0; k < CSET_SLOTS; k++)
+        if (csets[k].set == set)
+            return &csets[k];
+    Py_ssize_t size = PySet_GET_SIZE(set);
+    if (size > CSET_MAX)
+        return NULL;
+    size_t cap = 8;
+    while (cap < (size_t)size * 2)
+        cap <<= 1;
+    CSetEntry *tab = PyMem_Calloc(cap, sizeof(CSetEntry));
+    if (!tab) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    PyObject *it = PyObject_GetIter(set), *key;
+    if (!it) {
+        PyMem_Free(tab);
+        return NULL;
+    }
+    int ok = 1;
+    while ((key = PyIter_Next(it)) != NULL) {
+        if (!PyUnicode_CheckExact(key)) {
+            ok = 0;
+        }
+        else if (PyUnicode_IS_ASCII(key)) { /* a non-ASCII member never equals an ASCII label */
+            const Py_UCS1 *d = PyUnicode_1BYTE_DATA(key);
+            Py_ssize_t len = PyUnicode_GET_LENGTH(key);
+            uint64_t h = FNV_START;
+            for (Py_ssize_t i = 0; i < len; i++)
+                h = fnv_step(h, d[i]);
+            size_t j = (size_t)(h ^ (h >> 29)) & (cap - 1);
+            while (tab[j].s)
+                j = (j + 1) & (cap - 1);
+            tab[j].hash = h;
+            tab[j].s = d; /* borrowed: the set, kept alive below, holds the member */
+            tab[j].len = len;
+        }
+        Py_DECREF(key);
+        if (!ok)
+            break;
+    }
+    Py_DECREF(it);
+    if (!ok || PyErr_Occurred()) {
+        PyMem_Free(tab);
+        return NULL;
+    }
+    CSet *c = &csets[csets_next];
+    csets_next = (csets_next + 1) % CSET_SLOTS;
+    PyObject *old = c->set;
+    PyMem_Free(c->tab);
+    c->set = Py_NewRef(set);
+    c->tab = tab;
+    c->mask = cap - 1;
+    Py_XDECREF(old); /* a frozenset of str: freeing it runs no Python code */
+    return c;
+}
+
+/* Whether the ASCII label text[a:b] (lower-cased first when lower) is in the set. */
+int
+cset_has(const CSet *c, const Text *t, Py_ssize_t a, Py_ssize_t b, int lower)
+{
+    uint64_t h = FNV_START;
+    for (Py_ssize_t i = a; i < b; i++) {
+        Py_UCS4 ch = RD(t, i);
+        h = fnv_step(h, lower ? (Py_UCS4)Py_TOLOWER(ch) : ch);
+    }
+    Py_ssize_t len = b - a;
+    for (size_t j = (size_t)(h ^ (h >> 29)) & c->mask; c->tab[j].s; j = (j + 1) & c->mask) {
+        const CSetEntry *e = &c->tab[j];
+        if (e->hash != h || e->len != len)
+            continue;
+        Py_ssize_t i = 0;
+        while (i < len) {
+            Py_UCS4 ch = RD(t, a + i);
+            if ((lower ? (Py_UCS4)Py_TOLOWER(ch) : ch) != e->s[i])
+                break;
+            i++;
+        }
+        if (i == len)
+            return 1;
+    }
+    return 0;
+}
+
 /* ascii_host_fast(host) -> str | None: the answer of the C path for an ASCII host, or
  * None where it leaves the host to detection._ascii_host (tests/test_accel_hosts.py). */
 PyObject *
@@ -139,24 +261,33 @@ py_ascii_host_fast(PyObject *self, PyObject *host)
 #define MEMO_SLOTS 1024
 #define MEMO_MAX_KEY (MAX_HOST_LENGTH + 1) /* detection.MAX_CACHED_KEY */
 
-typedef struct {
+struct MemoSlot {
     PyObject *key, *value;
     uint64_t hash;
-} MemoSlot;
+};
 
-typedef struct {
-    MemoSlot slot[MEMO_SLOTS];
-} Memo;
+struct Memo {
+    PyObject *fn; /* the function whose answers the slots hold */
+    struct MemoSlot slot[MEMO_SLOTS];
+};
 
 static Memo host_memo, tld_memo;
+Memo confusable_memo;
 
 /* fn(text[a:b]) through memo: a new reference, or NULL with an error set. */
-static PyObject *
+PyObject *
 memo_call(Memo *memo, PyObject *fn, const Text *t, Py_ssize_t a, Py_ssize_t b)
 {
     Py_ssize_t n = b - a;
+    if (memo->fn != fn) { /* another function: the answers kept are not its own */
+        for (int k = 0; k < MEMO_SLOTS; k++) {
+            Py_CLEAR(memo->slot[k].key);
+            Py_CLEAR(memo->slot[k].value);
+        }
+        Py_XSETREF(memo->fn, Py_NewRef(fn));
+    }
     uint64_t h = 14695981039346656037ULL; /* FNV-1a over the code points */
-    MemoSlot *slot = NULL;
+    struct MemoSlot *slot = NULL;
     if (n <= MEMO_MAX_KEY) {
         for (Py_ssize_t i = a; i < b; i++)
             h = (h ^ (uint64_t)RD(t, i)) * 1099511628211ULL;
@@ -203,6 +334,13 @@ tld_ok(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *tlds)
         }
     }
     PyObject *key;
+    if (alpha && b > a && tlds == default_tlds_obj) {
+        CSet *c = cset_of(tlds);
+        if (c)
+            return cset_has(c, t, a, b, 1);
+        if (PyErr_Occurred())
+            return -1;
+    }
     if (alpha && b > a) {
         key = PyUnicode_New(b - a, 127);
         if (!key)

@@ -97,11 +97,10 @@ maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
         if (is_alpha_ascii(c)) {
             static const char *words[] = {"return", "typeof", "await", "var", "const",
                                           "import", "static", "package", "using", NULL};
-            for (int w = 0; words[w]; w++) {
-                Py_ssize_t len = (Py_ssize_t)strlen(words[w]);
-                if (starts(t, j - len, words[w], len))
+            static const Py_ssize_t lens[] = {6, 6, 5, 3, 5, 6, 6, 7, 5};
+            for (int w = 0; words[w]; w++)
+                if ((Py_UCS4)words[w][lens[w] - 1] == c && starts(t, j - lens[w], words[w], lens[w]))
                     return 1;
-            }
         }
     }
     Py_ssize_t n = t->n, k = e;
@@ -128,6 +127,11 @@ label_in(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *set, int lower)
             ascii = 0;
     PyObject *s;
     if (ascii) {
+        CSet *c = cset_of(set);
+        if (c)
+            return cset_has(c, t, a, b, lower);
+        if (PyErr_Occurred())
+            return -1;
         s = PyUnicode_New(b - a, 127);
         if (!s)
             return -1;
@@ -243,8 +247,18 @@ line_start_cached(const Text *t, Py_ssize_t pos, LineCache *lc)
                 break;                                         \
             }                                                  \
     }
-    if (t->kind == PyUnicode_1BYTE_KIND)
-        LAST_NL(Py_UCS1)
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        /* the last '\n' in [lc->pos, pos) by memchr forward (portable; one call per line) */
+        Py_ssize_t i = lc->pos;
+        while (i < pos) {
+            const Py_UCS1 *p = memchr(d + i, '\n', (size_t)(pos - i));
+            if (!p)
+                break;
+            i = p - d + 1;
+            start = i;
+        }
+    }
     else if (t->kind == PyUnicode_2BYTE_KIND)
         LAST_NL(Py_UCS2)
     else
@@ -356,6 +370,8 @@ maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e)
         Py_UCS4 d = RD(t, i);
         if (d == '\n')
             break;
+        if (!(d == 'j' || d == 'l' || d == 'q' || d == 'Q' || d == 'p' || d == 'R' || d == 'P' || d == 'i'))
+            continue; /* no word starts with it */
         for (int w = 0; words[w]; w++)
             if (d == (Py_UCS4)words[w][0] && starts(t, i, words[w], (Py_ssize_t)strlen(words[w])))
                 return __LINE__;
@@ -448,16 +464,43 @@ maybe_confusable(const Text *t, Py_ssize_t a, Py_ssize_t b, const GateConfig *g)
             ascii = 0;
     if (ascii)
         return 0; /* an ASCII host that is no A-label ("xn--" is a suspect already) */
-    PyObject *host = PyUnicode_Substring(t->obj, a, b);
-    if (!host)
-        return -1;
-    PyObject *r = PyObject_CallOneArg(g->confusable, host);
-    Py_DECREF(host);
+    PyObject *r = memo_call(&confusable_memo, g->confusable, t, a, b);
     if (!r)
         return -1;
     int v = PyObject_IsTrue(r);
     Py_DECREF(r);
     return v < 0 ? -1 : v ? __LINE__ : 0;
+}
+
+/* _HOST_CUE's alternatives that end in "at", "on" or "to" need a word before it, after
+ * white space: "sign up at", "available at", "hosted at|on", "follow|find|join [us|me|
+ * them] on", "go to", "head [over] to". Whether text[:k] (k: the start of that last
+ * word) may end that way: 0 only when it surely does not (a non-ASCII character: may). */
+static int
+cue_word_before(const Text *t, Py_ssize_t k, const char *last)
+{
+    static const char *at[] = {"up", "available", "hosted", NULL};
+    static const char *on[] = {"hosted", "us", "me", "them", "follow", "find", "join", NULL};
+    static const char *to[] = {"go", "head", "over", NULL};
+    const char **words = last[0] == 'a' ? at : last[0] == 'o' ? on : to;
+    Py_ssize_t j = k;
+    while (j > 0 && k - j < 40 && Py_UNICODE_ISSPACE(RD(t, j - 1)))
+        j--;
+    if (j == k)
+        return j > 0 && RD(t, j - 1) >= 128; /* \s+ is needed; a non-ASCII space: may */
+    for (int w = 0; words[w]; w++) {
+        Py_ssize_t len = (Py_ssize_t)strlen(words[w]);
+        if (j < len)
+            continue;
+        int same = 1;
+        for (Py_ssize_t i = 0; i < len && same; i++) {
+            Py_UCS4 c = RD(t, j - len + i);
+            same = c >= 128 || Py_TOLOWER(c) == words[w][i];
+        }
+        if (same)
+            return 1;
+    }
+    return 0;
 }
 
 /* rules._host_cue(text, start): 1, 0, -1 error. */
@@ -474,9 +517,14 @@ host_cue(const Text *t, Py_ssize_t s, const GateConfig *g)
     for (int w = 0; !maybe && last_words[w]; w++) {
         Py_ssize_t len = (Py_ssize_t)strlen(last_words[w]);
         if (j >= len) {
+            /* a non-ASCII character may match a letter under IGNORECASE (U+017F, U+212A) */
             int same = 1;
-            for (Py_ssize_t k = 0; k < len && same; k++)
-                same = RD(t, j - len + k) < 128 && Py_TOLOWER(RD(t, j - len + k)) == last_words[w][k];
+            for (Py_ssize_t k = 0; k < len && same; k++) {
+                Py_UCS4 c = RD(t, j - len + k);
+                same = c >= 128 || Py_TOLOWER(c) == last_words[w][k];
+            }
+            if (same && len == 2)
+                same = cue_word_before(t, j - len, last_words[w]);
             maybe = same;
         }
     }
@@ -595,12 +643,13 @@ maybe_login_target(const Text *t, Py_ssize_t s)
     if (s < 1 || !is_space_tab(RD(t, s - 1)))
         return 0;
     static const char *words[] = {"ssh", "sftp", "mosh", "scp", "rsync", NULL};
+    static const Py_ssize_t lens[] = {3, 4, 4, 3, 5};
     for (Py_ssize_t i = s > 60 ? s - 60 : 0; i < s; i++) {
         Py_UCS4 c = RD(t, i);
         if (c != 's' && c != 'm' && c != 'r')
             continue;
         for (int w = 0; words[w]; w++)
-            if (starts(t, i, words[w], (Py_ssize_t)strlen(words[w])))
+            if ((Py_UCS4)words[w][0] == c && starts(t, i, words[w], lens[w]))
                 return __LINE__;
     }
     return 0;
