@@ -170,6 +170,7 @@ PyObject *memo_call(Memo *memo, PyObject *fn, const Text *t, Py_ssize_t a, Py_ss
 /* A frozenset of str looked up from C with ASCII labels (detection.c). */
 typedef struct CSet CSet;
 CSet *cset_of(PyObject *set);
+int cset_any_nonascii(const CSet *c);
 int cset_has(const CSet *c, const Text *t, Py_ssize_t a, Py_ssize_t b, int lower);
 PyObject *py_ascii_host_fast(PyObject *self, PyObject *host);
 

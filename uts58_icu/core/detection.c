@@ -131,6 +131,7 @@ struct CSet {
     PyObject *set;
     CSetEntry *tab;
     size_t mask;
+    int any_nonascii; /* the set holds a non-ASCII str */
 };
 
 static CSet csets[CSET_SLOTS];
@@ -169,12 +170,14 @@ cset_of(PyObject *set)
         PyMem_Free(tab);
         return NULL;
     }
-    int ok = 1;
+    int ok = 1, any_nonascii = 0;
     while ((key = PyIter_Next(it)) != NULL) {
         if (!PyUnicode_CheckExact(key)) {
             ok = 0;
         }
-        else if (PyUnicode_IS_ASCII(key)) { /* a non-ASCII member never equals an ASCII label */
+        else if (!PyUnicode_IS_ASCII(key))
+            any_nonascii = 1;
+        else { /* a non-ASCII member never equals an ASCII label */
             const Py_UCS1 *d = PyUnicode_1BYTE_DATA(key);
             Py_ssize_t len = PyUnicode_GET_LENGTH(key);
             uint64_t h = FNV_START;
@@ -203,8 +206,16 @@ cset_of(PyObject *set)
     c->set = Py_NewRef(set);
     c->tab = tab;
     c->mask = cap - 1;
+    c->any_nonascii = any_nonascii;
     Py_XDECREF(old); /* a frozenset of str: freeing it runs no Python code */
     return c;
+}
+
+/* Whether the set holds a non-ASCII str. */
+int
+cset_any_nonascii(const CSet *c)
+{
+    return c->any_nonascii;
 }
 
 /* Whether the ASCII label text[a:b] (lower-cased first when lower) is in the set. */
@@ -686,6 +697,27 @@ find_trigger(const Text *t, Py_ssize_t pos, int authority, int *slashes)
         if (t->kind == PyUnicode_4BYTE_KIND)
             SEP_LOOP(Py_UCS4)
 #undef SEP_LOOP
+    }
+    else if (t->kind == PyUnicode_2BYTE_KIND) {
+        /* the loop below, typed: only '.', ':' and the wide separators need a look */
+        const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+        for (Py_ssize_t i = pos; i + 1 < n; i++) {
+            Py_UCS2 c = d[i];
+            if (c != '.' && c != ':' && c < 0x3002)
+                continue;
+            if (is_sep(c)) {
+                if (flags_of(d[i + 1]) & F_HOST)
+                    return i;
+            }
+            else if (c == ':' && i + 3 < n && d[i + 1] == '/' && d[i + 2] == '/') {
+                Py_UCS4 e = d[i + 3];
+                if (e == '[' || (flags_of(e) & F_HOST)) {
+                    *slashes = 1;
+                    return i;
+                }
+            }
+        }
+        return -1;
     }
     for (Py_ssize_t i = pos; i + 1 < n; i++) {
         Py_UCS4 c = RD(t, i);

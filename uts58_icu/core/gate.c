@@ -126,12 +126,23 @@ label_in(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *set, int lower)
         if (RD(t, i) >= 128)
             ascii = 0;
     PyObject *s;
+    CSet *c = cset_of(set);
+    if (!c && PyErr_Occurred())
+        return -1;
+    if (c && !ascii && !cset_any_nonascii(c)) {
+        /* a non-ASCII label is in a set of ASCII names only if str.lower() makes it ASCII:
+         * only where a character's lower case is ASCII (U+212A KELVIN SIGN, U+0130) */
+        int maybe = 0;
+        for (Py_ssize_t i = a; i < b && !maybe; i++) {
+            Py_UCS4 ch = RD(t, i);
+            maybe = ch >= 128 && lower && Py_UNICODE_TOLOWER(ch) < 128;
+        }
+        if (!maybe)
+            return 0;
+    }
     if (ascii) {
-        CSet *c = cset_of(set);
         if (c)
             return cset_has(c, t, a, b, lower);
-        if (PyErr_Occurred())
-            return -1;
         s = PyUnicode_New(b - a, 127);
         if (!s)
             return -1;
@@ -259,8 +270,27 @@ line_start_cached(const Text *t, Py_ssize_t pos, LineCache *lc)
             start = i;
         }
     }
-    else if (t->kind == PyUnicode_2BYTE_KIND)
-        LAST_NL(Py_UCS2)
+    else if (t->kind == PyUnicode_2BYTE_KIND) {
+        /* forward, four code units at a time: a word with no '\n' is skipped whole */
+        const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+        const uint64_t nls = 0x000A000A000A000AULL, ones = 0x0001000100010001ULL,
+                       highs = 0x8000800080008000ULL;
+        Py_ssize_t i = lc->pos;
+        while (i < pos) {
+            if (i + 4 <= pos) {
+                uint64_t v;
+                memcpy(&v, d + i, sizeof v);
+                v ^= nls;
+                if (!((v - ones) & ~v & highs)) {
+                    i += 4;
+                    continue;
+                }
+            }
+            if (d[i] == '\n')
+                start = i + 1;
+            i++;
+        }
+    }
     else
         LAST_NL(Py_UCS4)
 #undef LAST_NL
@@ -1318,6 +1348,27 @@ next_authority(const Text *t, Py_ssize_t i)
                 return -1;
             i = p - d;
             if (d[i + 1] == '/' && d[i + 2] == '/')
+                return i;
+            i++;
+        }
+        return -1;
+    }
+    if (t->kind == PyUnicode_2BYTE_KIND) {
+        /* four code units at a time: a word with no ':' is skipped whole */
+        const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+        const uint64_t colons = 0x003A003A003A003AULL, ones = 0x0001000100010001ULL,
+                       highs = 0x8000800080008000ULL;
+        while (i + 3 < t->n) {
+            if (i + 4 <= t->n) {
+                uint64_t v;
+                memcpy(&v, d + i, sizeof v);
+                v ^= colons;
+                if (!((v - ones) & ~v & highs)) {
+                    i += 4;
+                    continue;
+                }
+            }
+            if (d[i] == ':' && d[i + 1] == '/' && d[i + 2] == '/')
                 return i;
             i++;
         }
