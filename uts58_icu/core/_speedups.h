@@ -42,7 +42,7 @@ enum { T_INCLUDE = 0, T_HARD = 1, T_SOFT = 2, T_OPEN = 3, T_CLOSE = 4 };
 
 /* Bump with every change of the interface to _accel.py (configure, scan, set_hook), and
  * when the gate learns a rule the Python side now counts on (7: rt's round-3 rules). */
-#define ABI_VERSION 7
+#define ABI_VERSION 8 /* 8: scan_gated takes the text last */
 #define BRACKET_STACK_LIMIT 125
 #define MAX_SCHEME 64 /* detection._MAX_SCHEME */
 #define MAX_SPECIAL 16

@@ -1247,6 +1247,26 @@ read_config(PyObject *cfg, GateConfig *g)
     return 0;
 }
 
+/* read_config, remembered for the last config tuple (the same object on every call of
+ * a policy: _gate.config is cached): a tuple is immutable, and the reference held keeps
+ * its items alive. */
+static PyObject *last_cfg = NULL;
+static GateConfig last_g;
+
+static int
+read_config_cached(PyObject *cfg, GateConfig *g)
+{
+    if (cfg == last_cfg) {
+        *g = last_g;
+        return 0;
+    }
+    if (read_config(cfg, g) < 0)
+        return -1;
+    last_g = *g;
+    Py_XSETREF(last_cfg, Py_NewRef(cfg));
+    return 0;
+}
+
 /* The gate over a list of links: reasons (a list of int) or a mask (bytes | None). */
 static PyObject *
 gate_links(PyObject *text, PyObject *links, GateConfig *gp, int reasons)
@@ -1547,21 +1567,24 @@ gate_build(PyObject *text, PyObject *links, GateConfig *gp)
     return pair;
 }
 
-/* scan_gated(text, config, dotless_hosts, names, cjk_host_cut) -> list | (list, bytes) | None:
+/* scan_gated(config, dotless_hosts, names, cjk_host_cut, text) -> list | (list, bytes) | None:
  * apply._gated_defaults in one call: the scan with every default (plus dotless_hosts
  * where "://" is followed by one of names), then the gate with sure drops allowed.
  * A list: the links of the policy. (links, indices): the links at those indices go to
  * the Python rules (apply._gated_defaults). None: rules.cjk_host_cuts may add a link,
  * the full path. */
 PyObject *
-py_scan_gated(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+py_scan_gated(PyObject *self, PyObject *const *argv, Py_ssize_t nargs)
 {
     GateConfig g;
-    if (nargs != 5 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "scan_gated(text, config, dotless_hosts, names, cjk_host_cut)");
+    /* the text comes last: functools.partial(scan_gated, config, ...) is the policy's
+     * scanner (apply._fast_scanner); args[] below is in the order of the text first */
+    if (nargs != 5 || !PyUnicode_Check(argv[4]) || !PyTuple_Check(argv[2])) {
+        PyErr_SetString(PyExc_TypeError, "scan_gated(config, dotless_hosts, names, cjk_host_cut, text)");
         return NULL;
     }
-    if (read_config(args[1], &g) < 0)
+    PyObject *args[5] = {argv[4], argv[0], argv[1], argv[2], argv[3]};
+    if (read_config_cached(args[1], &g) < 0)
         return NULL;
     g.allow_drop = 1;
     int cjk = PyObject_IsTrue(args[4]);
