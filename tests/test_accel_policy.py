@@ -295,3 +295,19 @@ def test_host_cue_keeps_and_drops() -> None:
         assert [x.text for x in apply.find_links("we met at bun.sh today", policy=R)] == []
         assert [x.text for x in apply.find_links("follow us on mastodon.social", policy=R)] == ["mastodon.social"]
         assert [x.text for x in apply.find_links("we are on mastodon.social", policy=R)] == []
+
+
+# 2-byte text is searched by bytes (memchr) for ':' and '\n' (gate.c find_ucs2): code
+# units whose low or high byte is 0x3A or 0x0A (U+043A 'к', U+3A00, U+010A, U+0A00) must
+# be skipped, and the '://' and line starts found wherever they fall.
+_UCS2_PIECES = ["к", "\u3a00", "\u010a", "\u0a00", "ĺ", "://", ":", "/", "\n", "a.com", "例", "x", " ",
+                "https://例え.jp", "http://a.com例", "see: ", "=\n", "Message-ID: ", "<", ">", "@", "b@c.org"]
+
+
+@given(st.lists(st.sampled_from(_UCS2_PIECES), min_size=1, max_size=30).map("".join))
+@example("к://a.com例 x")
+@example("\u3a00\u010a\nhttp://a.com例")
+def test_two_byte_text_searches(text: str) -> None:
+    assert_same(text, R)
+    if apply.rules.cjk_host_cuts(text, apply.tld_set(None), apply.SPECIAL_SCHEMES):
+        assert _compiled.cjk_cut_possible(text)

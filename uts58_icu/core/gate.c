@@ -52,6 +52,24 @@ is_hex_ascii(Py_UCS4 c)
     return c < 128 && Py_ISXDIGIT(c);
 }
 
+/* The first code unit ch (an ASCII character) in d[i:n] of 2-byte text, or -1: memchr
+ * over the bytes (vectorised), a byte of another code unit skipped. */
+static Py_ssize_t
+find_ucs2(const Py_UCS2 *d, Py_ssize_t i, Py_ssize_t n, Py_UCS2 ch)
+{
+    const char *base = (const char *)d;
+    while (i < n) {
+        const char *p = memchr(base + 2 * i, (int)ch, (size_t)(2 * (n - i)));
+        if (!p)
+            return -1;
+        Py_ssize_t k = (p - base) / 2;
+        if (d[k] == ch)
+            return k;
+        i = k + 1;
+    }
+    return -1;
+}
+
 /* The words that may be spelt before an address or a domain: context._spelled_at's
  * _SPELLED_AT (`` at ``), rules._OBFUSCATED_AT (``[at]``, ``-at-``, ``_at_``, `` AT``)
  * (reject_obfuscated_addresses, reject_obfuscated_email_domains). */
@@ -271,25 +289,10 @@ line_start_cached(const Text *t, Py_ssize_t pos, LineCache *lc)
         }
     }
     else if (t->kind == PyUnicode_2BYTE_KIND) {
-        /* forward, four code units at a time: a word with no '\n' is skipped whole */
+        /* the last '\n' in [lc->pos, pos), forward (one memchr per line) */
         const Py_UCS2 *d = (const Py_UCS2 *)t->data;
-        const uint64_t nls = 0x000A000A000A000AULL, ones = 0x0001000100010001ULL,
-                       highs = 0x8000800080008000ULL;
-        Py_ssize_t i = lc->pos;
-        while (i < pos) {
-            if (i + 4 <= pos) {
-                uint64_t v;
-                memcpy(&v, d + i, sizeof v);
-                v ^= nls;
-                if (!((v - ones) & ~v & highs)) {
-                    i += 4;
-                    continue;
-                }
-            }
-            if (d[i] == '\n')
-                start = i + 1;
-            i++;
-        }
+        for (Py_ssize_t i = find_ucs2(d, lc->pos, pos, '\n'); i >= 0; i = find_ucs2(d, i + 1, pos, '\n'))
+            start = i + 1;
     }
     else
         LAST_NL(Py_UCS4)
@@ -1374,21 +1377,12 @@ next_authority(const Text *t, Py_ssize_t i)
         return -1;
     }
     if (t->kind == PyUnicode_2BYTE_KIND) {
-        /* four code units at a time: a word with no ':' is skipped whole */
         const Py_UCS2 *d = (const Py_UCS2 *)t->data;
-        const uint64_t colons = 0x003A003A003A003AULL, ones = 0x0001000100010001ULL,
-                       highs = 0x8000800080008000ULL;
         while (i + 3 < t->n) {
-            if (i + 4 <= t->n) {
-                uint64_t v;
-                memcpy(&v, d + i, sizeof v);
-                v ^= colons;
-                if (!((v - ones) & ~v & highs)) {
-                    i += 4;
-                    continue;
-                }
-            }
-            if (d[i] == ':' && d[i + 1] == '/' && d[i + 2] == '/')
+            i = find_ucs2(d, i, t->n - 3, ':');
+            if (i < 0)
+                return -1;
+            if (d[i + 1] == '/' && d[i + 2] == '/')
                 return i;
             i++;
         }
