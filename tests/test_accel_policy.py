@@ -273,3 +273,46 @@ def test_cjk_cut_prefilter_is_never_missed(text: str) -> None:
 
     if rules.cjk_host_cuts(text, tld_set(None), SPECIAL_SCHEMES):
         assert _compiled.cjk_cut_possible(text)  # type: ignore[union-attr]
+
+
+# rules._HOST_CUE before a name a rule would drop: gate.c calls the Python cue only where
+# the words before "at", "on", "to" may make one (issue 19: the call cost more than the
+# whole gate); a non-ASCII letter may match an ASCII one under IGNORECASE (U+017F, U+212A).
+_CUES = ["sign up at", "SIGN  UP\tAT", "available at", "hosted at", "hosted on", "follow us on",
+         "find them on", "join on", "go to", "Head over to", "head to", "visit", "viſit", "web site",
+         "homepage", "url", "→", "met at", "up at", "are on", "went to", "ſign up at", "go\u2003to", "at", "on",
+         "to", "over  to", "we at", "K at"]
+_NAMES_DROPPED = ["bun.sh", "notes.info", "example.zip", "readme.md", "mastodon.social", "main.py", "foo.app"]
+
+
+@given(st.sampled_from(_CUES), st.sampled_from(["", " ", ": ", " :  ", "\n"]), st.sampled_from(_NAMES_DROPPED),
+       st.sampled_from(["", "We ", "x", "Then, "]))
+@example("sign up at", " ", "bun.sh", "")
+@example("viſit", " ", "example.zip", "")
+def test_host_cue_before_a_dropped_name(cue: str, gap: str, name: str, lead: str) -> None:
+    assert_same(f"{lead}{cue}{gap}{name} today", R)
+
+
+def test_host_cue_keeps_and_drops() -> None:
+    """Both verdicts occur: a cue keeps the name, the same words without one drop it."""
+    with gated(True):
+        assert [x.text for x in apply.find_links("sign up at bun.sh today", policy=R)] == ["bun.sh"]
+        assert [x.text for x in apply.find_links("we met at bun.sh today", policy=R)] == []
+        assert [x.text for x in apply.find_links("follow us on mastodon.social", policy=R)] == ["mastodon.social"]
+        assert [x.text for x in apply.find_links("we are on mastodon.social", policy=R)] == []
+
+
+# 2-byte text is searched by bytes (memchr) for ':' and '\n' (gate.c find_ucs2): code
+# units whose low or high byte is 0x3A or 0x0A (U+043A 'к', U+3A00, U+010A, U+0A00) must
+# be skipped, and the '://' and line starts found wherever they fall.
+_UCS2_PIECES = ["к", "\u3a00", "\u010a", "\u0a00", "ĺ", "://", ":", "/", "\n", "a.com", "例", "x", " ",
+                "https://例え.jp", "http://a.com例", "see: ", "=\n", "Message-ID: ", "<", ">", "@", "b@c.org"]
+
+
+@given(st.lists(st.sampled_from(_UCS2_PIECES), min_size=1, max_size=30).map("".join))
+@example("к://a.com例 x")
+@example("\u3a00\u010a\nhttp://a.com例")
+def test_two_byte_text_searches(text: str) -> None:
+    assert_same(text, R)
+    if apply.rules.cjk_host_cuts(text, apply.tld_set(None), apply.SPECIAL_SCHEMES):
+        assert _compiled.cjk_cut_possible(text)

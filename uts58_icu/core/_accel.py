@@ -31,7 +31,7 @@ __all__ = ["ACCELERATED", "scanner"]
 
 
 #: The interface version this module expects of ``_speedups`` (its ``ABI_VERSION``).
-ABI_VERSION = 7
+ABI_VERSION = 8
 
 
 def _import() -> ModuleType | None:

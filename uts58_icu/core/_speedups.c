@@ -427,8 +427,9 @@ static PyMethodDef methods[] = {
     {"dotless_after_scheme", (PyCFunction)(void (*)(void))py_dotless_after_scheme, METH_FASTCALL,
      "dotless_after_scheme(text, hosts) -> bool: '://' then one of the ASCII host names."},
     {"scan_gated", (PyCFunction)(void (*)(void))py_scan_gated, METH_FASTCALL,
-     "scan_gated(text, config, dotless_hosts, names, cjk_host_cut): scan and gate in one call (gate.c)."},
+     "scan_gated(config, dotless_hosts, names, cjk_host_cut, text): scan and gate in one call (gate.c)."},
     {"fast_links", fast_links, METH_NOARGS, "Whether Links are built without calling the class."},
+    {"ascii_host_fast", py_ascii_host_fast, METH_O, "ascii_host_fast(host) -> str | None: an ASCII host's C path."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -42,10 +42,11 @@ enum { T_INCLUDE = 0, T_HARD = 1, T_SOFT = 2, T_OPEN = 3, T_CLOSE = 4 };
 
 /* Bump with every change of the interface to _accel.py (configure, scan, set_hook), and
  * when the gate learns a rule the Python side now counts on (7: rt's round-3 rules). */
-#define ABI_VERSION 7
+#define ABI_VERSION 8 /* 8: scan_gated takes the text last */
 #define BRACKET_STACK_LIMIT 125
 #define MAX_SCHEME 64 /* detection._MAX_SCHEME */
 #define MAX_SPECIAL 16
+#define MAX_HOST_LENGTH 253 /* detection.MAX_HOST_LENGTH */
 
 /* ------------------------------------------------ properties.c */
 
@@ -161,6 +162,17 @@ PyObject *build_href(PyObject *prefix, const char *mid, PyObject *host, const Te
 /* ------------------------------------------------ detection.c */
 
 PyObject *scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b);
+/* A bounded cache of a pure Python function of one str, keyed by text (detection.c). */
+typedef struct Memo Memo;
+extern Memo confusable_memo;
+PyObject *memo_call(Memo *memo, PyObject *fn, const Text *t, Py_ssize_t a, Py_ssize_t b);
+/* A frozenset of str looked up from C with ASCII labels (detection.c). */
+typedef struct CSet CSet;
+CSet *cset_of(PyObject *set);
+int cset_any_nonascii(const CSet *c);
+int cset_has(const CSet *c, const Text *t, Py_ssize_t a, Py_ssize_t b, int lower);
+PyObject *py_ascii_host_fast(PyObject *self, PyObject *host);
 
 /* ------------------------------------------------ gate.c */
 

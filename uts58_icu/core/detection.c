@@ -72,6 +72,266 @@ labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
     return -1;
 }
 
+/* ------------------------------------------------------------- hosts */
+
+/* detection._ascii_host for the hosts where UTS #46 (as _checked_host runs it: ICU's
+ * UseSTD3ASCIIRules, CheckBidi, CheckJoiners, nontransitional; the CheckHyphens error
+ * of "--" in positions 3-4 ignored) can only lower-case: ASCII letters, digits and
+ * hyphens in labels of 1 to 63 separated by '.', none starting or ending with '-', no
+ * A-label ("xn--", which ICU decodes and checks), at most MAX_HOST_LENGTH in all. Such
+ * a host has no mapped, disallowed, joiner or right-to-left character, so ICU's answer
+ * is its lower-case form (tests/test_accel_hosts.py compares them). Returns that str,
+ * or NULL without an error for every other host (undecided: the Python function). */
+PyObject *
+ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t n = b - a;
+    if (n <= 0 || n > MAX_HOST_LENGTH)
+        return NULL;
+    Py_ssize_t label = a; /* start of the current label */
+    for (Py_ssize_t i = a; i <= b; i++) {
+        Py_UCS4 c = i < b ? RD(t, i) : '.';
+        if (c == '.') {
+            Py_ssize_t len = i - label;
+            if (len < 1 || len > 63 || RD(t, label) == '-' || RD(t, i - 1) == '-')
+                return NULL;
+            if (len >= 4 && RD(t, label + 2) == '-' && RD(t, label + 3) == '-' &&
+                (RD(t, label) | 0x20) == 'x' && (RD(t, label + 1) | 0x20) == 'n')
+                return NULL;
+            label = i + 1;
+        }
+        else if (!(c < 128 && (Py_ISALNUM(c) || c == '-')))
+            return NULL;
+    }
+    PyObject *out = PyUnicode_New(n, 127);
+    if (!out)
+        return NULL;
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(out);
+    for (Py_ssize_t i = a; i < b; i++)
+        *o++ = (Py_UCS1)Py_TOLOWER(RD(t, i));
+    return out;
+}
+
+/* A frozenset of str read from C for ASCII labels (issue 19: no str is made and hashed
+ * for each lookup). The sets the gate and the scan look labels up in are few and long
+ * lived (rules.py's tables, a policy's file_extension_tlds, the default TLDs): the
+ * tables of the last CSET_SLOTS sets are kept, each holding a reference to its set, so
+ * that the set (immutable) and its members live as long as the table. A set holding
+ * anything but exact str is not read this way (its members' __eq__ could match). */
+#define CSET_SLOTS 16
+#define CSET_MAX 65536
+
+typedef struct {
+    uint64_t hash;
+    const Py_UCS1 *s; /* NULL: an empty entry */
+    Py_ssize_t len;
+} CSetEntry;
+
+struct CSet {
+    PyObject *set;
+    CSetEntry *tab;
+    size_t mask;
+    int any_nonascii; /* the set holds a non-ASCII str */
+};
+
+static CSet csets[CSET_SLOTS];
+static int csets_next = 0;
+
+static inline uint64_t
+fnv_step(uint64_t h, Py_UCS4 c)
+{
+    return (h ^ (uint64_t)c) * 1099511628211ULL;
+}
+#define FNV_START 14695981039346656037ULL
+
+/* The table of set, built on first use; NULL when the set is not read this way (no
+ * error) or on an error (PyErr_Occurred()). */
+CSet *
+cset_of(PyObject *set)
+{
+    if (!PyFrozenSet_CheckExact(set))
+        return NULL;
+    for (int k = 0; k < CSET_SLOTS; k++)
+        if (csets[k].set == set)
+            return &csets[k];
+    Py_ssize_t size = PySet_GET_SIZE(set);
+    if (size > CSET_MAX)
+        return NULL;
+    size_t cap = 8;
+    while (cap < (size_t)size * 2)
+        cap <<= 1;
+    CSetEntry *tab = PyMem_Calloc(cap, sizeof(CSetEntry));
+    if (!tab) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    PyObject *it = PyObject_GetIter(set), *key;
+    if (!it) {
+        PyMem_Free(tab);
+        return NULL;
+    }
+    int ok = 1, any_nonascii = 0;
+    while ((key = PyIter_Next(it)) != NULL) {
+        if (!PyUnicode_CheckExact(key)) {
+            ok = 0;
+        }
+        else if (!PyUnicode_IS_ASCII(key))
+            any_nonascii = 1;
+        else { /* a non-ASCII member never equals an ASCII label */
+            const Py_UCS1 *d = PyUnicode_1BYTE_DATA(key);
+            Py_ssize_t len = PyUnicode_GET_LENGTH(key);
+            uint64_t h = FNV_START;
+            for (Py_ssize_t i = 0; i < len; i++)
+                h = fnv_step(h, d[i]);
+            size_t j = (size_t)(h ^ (h >> 29)) & (cap - 1);
+            while (tab[j].s)
+                j = (j + 1) & (cap - 1);
+            tab[j].hash = h;
+            tab[j].s = d; /* borrowed: the set, kept alive below, holds the member */
+            tab[j].len = len;
+        }
+        Py_DECREF(key);
+        if (!ok)
+            break;
+    }
+    Py_DECREF(it);
+    if (!ok || PyErr_Occurred()) {
+        PyMem_Free(tab);
+        return NULL;
+    }
+    CSet *c = &csets[csets_next];
+    csets_next = (csets_next + 1) % CSET_SLOTS;
+    PyObject *old = c->set;
+    PyMem_Free(c->tab);
+    c->set = Py_NewRef(set);
+    c->tab = tab;
+    c->mask = cap - 1;
+    c->any_nonascii = any_nonascii;
+    Py_XDECREF(old); /* a frozenset of str: freeing it runs no Python code */
+    return c;
+}
+
+/* Whether the set holds a non-ASCII str. */
+int
+cset_any_nonascii(const CSet *c)
+{
+    return c->any_nonascii;
+}
+
+/* Whether the ASCII label text[a:b] (lower-cased first when lower) is in the set. */
+int
+cset_has(const CSet *c, const Text *t, Py_ssize_t a, Py_ssize_t b, int lower)
+{
+    uint64_t h = FNV_START;
+    for (Py_ssize_t i = a; i < b; i++) {
+        Py_UCS4 ch = RD(t, i);
+        h = fnv_step(h, lower ? (Py_UCS4)Py_TOLOWER(ch) : ch);
+    }
+    Py_ssize_t len = b - a;
+    for (size_t j = (size_t)(h ^ (h >> 29)) & c->mask; c->tab[j].s; j = (j + 1) & c->mask) {
+        const CSetEntry *e = &c->tab[j];
+        if (e->hash != h || e->len != len)
+            continue;
+        Py_ssize_t i = 0;
+        while (i < len) {
+            Py_UCS4 ch = RD(t, a + i);
+            if ((lower ? (Py_UCS4)Py_TOLOWER(ch) : ch) != e->s[i])
+                break;
+            i++;
+        }
+        if (i == len)
+            return 1;
+    }
+    return 0;
+}
+
+/* ascii_host_fast(host) -> str | None: the answer of the C path for an ASCII host, or
+ * None where it leaves the host to detection._ascii_host (tests/test_accel_hosts.py). */
+PyObject *
+py_ascii_host_fast(PyObject *self, PyObject *host)
+{
+    if (!PyUnicode_Check(host)) {
+        PyErr_SetString(PyExc_TypeError, "ascii_host_fast(host: str)");
+        return NULL;
+    }
+    if (PyUnicode_READY(host) < 0)
+        return NULL;
+    Text T;
+    text_of(&T, host);
+    PyObject *r = ascii_host_fast(&T, 0, T.n);
+    if (r || PyErr_Occurred())
+        return r;
+    Py_RETURN_NONE;
+}
+
+/* A bounded cache of a Python function of one str, keyed by text[a:b] (issue 19: the
+ * call and the substring are made once per distinct host or label, not once per link).
+ * Direct-mapped: MEMO_SLOTS entries whose keys are at most MEMO_MAX_KEY code points,
+ * so it holds bounded memory whatever the texts (issue 22 item 3); a longer key is
+ * never kept. The functions are pure (ICU's UTS #46), so a cached answer is the same. */
+#define MEMO_SLOTS 1024
+#define MEMO_MAX_KEY (MAX_HOST_LENGTH + 1) /* detection.MAX_CACHED_KEY */
+
+struct MemoSlot {
+    PyObject *key, *value;
+    uint64_t hash;
+};
+
+struct Memo {
+    PyObject *fn; /* the function whose answers the slots hold */
+    struct MemoSlot slot[MEMO_SLOTS];
+};
+
+static Memo host_memo, tld_memo;
+Memo confusable_memo;
+
+/* fn(text[a:b]) through memo: a new reference, or NULL with an error set. */
+PyObject *
+memo_call(Memo *memo, PyObject *fn, const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t n = b - a;
+    if (memo->fn != fn) { /* another function: the answers kept are not its own */
+        for (int k = 0; k < MEMO_SLOTS; k++) {
+            Py_CLEAR(memo->slot[k].key);
+            Py_CLEAR(memo->slot[k].value);
+        }
+        Py_XSETREF(memo->fn, Py_NewRef(fn));
+    }
+    uint64_t h = 14695981039346656037ULL; /* FNV-1a over the code points */
+    struct MemoSlot *slot = NULL;
+    if (n <= MEMO_MAX_KEY) {
+        for (Py_ssize_t i = a; i < b; i++)
+            h = (h ^ (uint64_t)RD(t, i)) * 1099511628211ULL;
+        slot = &memo->slot[(h ^ (h >> 29)) & (MEMO_SLOTS - 1)];
+        PyObject *k = slot->key;
+        if (k && slot->hash == h && PyUnicode_GET_LENGTH(k) == n) {
+            int kk = PyUnicode_KIND(k);
+            const void *kd = PyUnicode_DATA(k);
+            Py_ssize_t i = 0;
+            while (i < n && PyUnicode_READ(kk, kd, i) == RD(t, a + i))
+                i++;
+            if (i == n)
+                return Py_NewRef(slot->value);
+        }
+    }
+    PyObject *key = PyUnicode_Substring(t->obj, a, b);
+    if (!key)
+        return NULL;
+    PyObject *value = PyObject_CallOneArg(fn, key);
+    if (!value || !slot) {
+        Py_DECREF(key);
+        return value;
+    }
+    /* the call may have run other threads' scans: the slot is read again here */
+    PyObject *old_key = slot->key, *old_value = slot->value;
+    slot->key = key;
+    slot->value = Py_NewRef(value);
+    slot->hash = h;
+    Py_XDECREF(old_key);
+    Py_XDECREF(old_value);
+    return value;
+}
+
 /* _tld_key(label) in tlds, for text[a:b]. Returns 1, 0 or -1 (error). */
 static int
 tld_ok(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *tlds)
@@ -85,6 +345,13 @@ tld_ok(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *tlds)
         }
     }
     PyObject *key;
+    if (alpha && b > a && tlds == default_tlds_obj) {
+        CSet *c = cset_of(tlds);
+        if (c)
+            return cset_has(c, t, a, b, 1);
+        if (PyErr_Occurred())
+            return -1;
+    }
     if (alpha && b > a) {
         key = PyUnicode_New(b - a, 127);
         if (!key)
@@ -93,15 +360,8 @@ tld_ok(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *tlds)
         for (Py_ssize_t i = a; i < b; i++)
             *o++ = (Py_UCS1)Py_TOLOWER(RD(t, i));
     }
-    else {
-        PyObject *label = PyUnicode_Substring(t->obj, a, b);
-        if (!label)
-            return -1;
-        key = PyObject_CallOneArg(cb_tld_key, label);
-        Py_DECREF(label);
-        if (!key)
-            return -1;
-    }
+    else if (!(key = memo_call(&tld_memo, cb_tld_key, t, a, b)))
+        return -1;
     int r = PySequence_Contains(tlds, key);
     Py_DECREF(key);
     return r;
@@ -123,15 +383,16 @@ call_pred(PyObject *fn, const Text *t, Py_ssize_t a, Py_ssize_t b)
     return v;
 }
 
-/* _ascii_host(text[a:b]): a new reference to a str, Py_None, or NULL (error). */
+/* _ascii_host(text[a:b]): a new reference to a str, Py_None, or NULL (error). An ASCII
+ * host whose UTS #46 processing is only lower-casing is done here (ascii_host_fast);
+ * every other host goes to the Python function (ICU) through host_memo. */
 static PyObject *
 ascii_host_of(const Text *t, Py_ssize_t a, Py_ssize_t b)
 {
-    PyObject *host = PyUnicode_Substring(t->obj, a, b);
-    if (!host)
-        return NULL;
-    PyObject *r = PyObject_CallOneArg(cb_ascii_host, host);
-    Py_DECREF(host);
+    PyObject *r = ascii_host_fast(t, a, b);
+    if (r || PyErr_Occurred())
+        return r;
+    r = memo_call(&host_memo, cb_ascii_host, t, a, b);
     if (r && r != Py_None && !PyUnicode_Check(r)) {
         Py_DECREF(r);
         Py_RETURN_NONE;
@@ -436,6 +697,27 @@ find_trigger(const Text *t, Py_ssize_t pos, int authority, int *slashes)
         if (t->kind == PyUnicode_4BYTE_KIND)
             SEP_LOOP(Py_UCS4)
 #undef SEP_LOOP
+    }
+    else if (t->kind == PyUnicode_2BYTE_KIND) {
+        /* the loop below, typed: only '.', ':' and the wide separators need a look */
+        const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+        for (Py_ssize_t i = pos; i + 1 < n; i++) {
+            Py_UCS2 c = d[i];
+            if (c != '.' && c != ':' && c < 0x3002)
+                continue;
+            if (is_sep(c)) {
+                if (flags_of(d[i + 1]) & F_HOST)
+                    return i;
+            }
+            else if (c == ':' && i + 3 < n && d[i + 1] == '/' && d[i + 2] == '/') {
+                Py_UCS4 e = d[i + 3];
+                if (e == '[' || (flags_of(e) & F_HOST)) {
+                    *slashes = 1;
+                    return i;
+                }
+            }
+        }
+        return -1;
     }
     for (Py_ssize_t i = pos; i + 1 < n; i++) {
         Py_UCS4 c = RD(t, i);

@@ -52,6 +52,24 @@ is_hex_ascii(Py_UCS4 c)
     return c < 128 && Py_ISXDIGIT(c);
 }
 
+/* The first code unit ch (an ASCII character) in d[i:n] of 2-byte text, or -1: memchr
+ * over the bytes (vectorised), a byte of another code unit skipped. */
+static Py_ssize_t
+find_ucs2(const Py_UCS2 *d, Py_ssize_t i, Py_ssize_t n, Py_UCS2 ch)
+{
+    const char *base = (const char *)d;
+    while (i < n) {
+        const char *p = memchr(base + 2 * i, (int)ch, (size_t)(2 * (n - i)));
+        if (!p)
+            return -1;
+        Py_ssize_t k = (p - base) / 2;
+        if (d[k] == ch)
+            return k;
+        i = k + 1;
+    }
+    return -1;
+}
+
 /* The words that may be spelt before an address or a domain: context._spelled_at's
  * _SPELLED_AT (`` at ``), rules._OBFUSCATED_AT (``[at]``, ``-at-``, ``_at_``, `` AT``)
  * (reject_obfuscated_addresses, reject_obfuscated_email_domains). */
@@ -100,11 +118,10 @@ maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
         if (is_alpha_ascii(c)) {
             static const char *words[] = {"return", "typeof", "await", "var", "const",
                                           "import", "static", "package", "using", NULL};
-            for (int w = 0; words[w]; w++) {
-                Py_ssize_t len = (Py_ssize_t)strlen(words[w]);
-                if (starts(t, j - len, words[w], len))
+            static const Py_ssize_t lens[] = {6, 6, 5, 3, 5, 6, 6, 7, 5};
+            for (int w = 0; words[w]; w++)
+                if ((Py_UCS4)words[w][lens[w] - 1] == c && starts(t, j - lens[w], words[w], lens[w]))
                     return 1;
-            }
         }
     }
     Py_ssize_t n = t->n, k = e;
@@ -130,7 +147,23 @@ label_in(const Text *t, Py_ssize_t a, Py_ssize_t b, PyObject *set, int lower)
         if (RD(t, i) >= 128)
             ascii = 0;
     PyObject *s;
+    CSet *c = cset_of(set);
+    if (!c && PyErr_Occurred())
+        return -1;
+    if (c && !ascii && !cset_any_nonascii(c)) {
+        /* a non-ASCII label is in a set of ASCII names only if str.lower() makes it ASCII:
+         * only where a character's lower case is ASCII (U+212A KELVIN SIGN, U+0130) */
+        int maybe = 0;
+        for (Py_ssize_t i = a; i < b && !maybe; i++) {
+            Py_UCS4 ch = RD(t, i);
+            maybe = ch >= 128 && lower && Py_UNICODE_TOLOWER(ch) < 128;
+        }
+        if (!maybe)
+            return 0;
+    }
     if (ascii) {
+        if (c)
+            return cset_has(c, t, a, b, lower);
         s = PyUnicode_New(b - a, 127);
         if (!s)
             return -1;
@@ -246,10 +279,24 @@ line_start_cached(const Text *t, Py_ssize_t pos, LineCache *lc)
                 break;                                         \
             }                                                  \
     }
-    if (t->kind == PyUnicode_1BYTE_KIND)
-        LAST_NL(Py_UCS1)
-    else if (t->kind == PyUnicode_2BYTE_KIND)
-        LAST_NL(Py_UCS2)
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        /* the last '\n' in [lc->pos, pos) by memchr forward (portable; one call per line) */
+        Py_ssize_t i = lc->pos;
+        while (i < pos) {
+            const Py_UCS1 *p = memchr(d + i, '\n', (size_t)(pos - i));
+            if (!p)
+                break;
+            i = p - d + 1;
+            start = i;
+        }
+    }
+    else if (t->kind == PyUnicode_2BYTE_KIND) {
+        /* the last '\n' in [lc->pos, pos), forward (one memchr per line) */
+        const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+        for (Py_ssize_t i = find_ucs2(d, lc->pos, pos, '\n'); i >= 0; i = find_ucs2(d, i + 1, pos, '\n'))
+            start = i + 1;
+    }
     else
         LAST_NL(Py_UCS4)
 #undef LAST_NL
@@ -359,6 +406,8 @@ maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e)
         Py_UCS4 d = RD(t, i);
         if (d == '\n')
             break;
+        if (!(d == 'j' || d == 'l' || d == 'q' || d == 'Q' || d == 'p' || d == 'R' || d == 'P' || d == 'i'))
+            continue; /* no word starts with it */
         for (int w = 0; words[w]; w++)
             if (d == (Py_UCS4)words[w][0] && starts(t, i, words[w], (Py_ssize_t)strlen(words[w])))
                 return __LINE__;
@@ -451,16 +500,43 @@ maybe_confusable(const Text *t, Py_ssize_t a, Py_ssize_t b, const GateConfig *g)
             ascii = 0;
     if (ascii)
         return 0; /* an ASCII host that is no A-label ("xn--" is a suspect already) */
-    PyObject *host = PyUnicode_Substring(t->obj, a, b);
-    if (!host)
-        return -1;
-    PyObject *r = PyObject_CallOneArg(g->confusable, host);
-    Py_DECREF(host);
+    PyObject *r = memo_call(&confusable_memo, g->confusable, t, a, b);
     if (!r)
         return -1;
     int v = PyObject_IsTrue(r);
     Py_DECREF(r);
     return v < 0 ? -1 : v ? __LINE__ : 0;
+}
+
+/* _HOST_CUE's alternatives that end in "at", "on" or "to" need a word before it, after
+ * white space: "sign up at", "available at", "hosted at|on", "follow|find|join [us|me|
+ * them] on", "go to", "head [over] to". Whether text[:k] (k: the start of that last
+ * word) may end that way: 0 only when it surely does not (a non-ASCII character: may). */
+static int
+cue_word_before(const Text *t, Py_ssize_t k, const char *last)
+{
+    static const char *at[] = {"up", "available", "hosted", NULL};
+    static const char *on[] = {"hosted", "us", "me", "them", "follow", "find", "join", NULL};
+    static const char *to[] = {"go", "head", "over", NULL};
+    const char **words = last[0] == 'a' ? at : last[0] == 'o' ? on : to;
+    Py_ssize_t j = k;
+    while (j > 0 && k - j < 40 && Py_UNICODE_ISSPACE(RD(t, j - 1)))
+        j--;
+    if (j == k)
+        return j > 0 && RD(t, j - 1) >= 128; /* \s+ is needed; a non-ASCII space: may */
+    for (int w = 0; words[w]; w++) {
+        Py_ssize_t len = (Py_ssize_t)strlen(words[w]);
+        if (j < len)
+            continue;
+        int same = 1;
+        for (Py_ssize_t i = 0; i < len && same; i++) {
+            Py_UCS4 c = RD(t, j - len + i);
+            same = c >= 128 || Py_TOLOWER(c) == words[w][i];
+        }
+        if (same)
+            return 1;
+    }
+    return 0;
 }
 
 /* rules._host_cue(text, start): 1, 0, -1 error. */
@@ -477,9 +553,14 @@ host_cue(const Text *t, Py_ssize_t s, const GateConfig *g)
     for (int w = 0; !maybe && last_words[w]; w++) {
         Py_ssize_t len = (Py_ssize_t)strlen(last_words[w]);
         if (j >= len) {
+            /* a non-ASCII character may match a letter under IGNORECASE (U+017F, U+212A) */
             int same = 1;
-            for (Py_ssize_t k = 0; k < len && same; k++)
-                same = RD(t, j - len + k) < 128 && Py_TOLOWER(RD(t, j - len + k)) == last_words[w][k];
+            for (Py_ssize_t k = 0; k < len && same; k++) {
+                Py_UCS4 c = RD(t, j - len + k);
+                same = c >= 128 || Py_TOLOWER(c) == last_words[w][k];
+            }
+            if (same && len == 2)
+                same = cue_word_before(t, j - len, last_words[w]);
             maybe = same;
         }
     }
@@ -598,12 +679,13 @@ maybe_login_target(const Text *t, Py_ssize_t s)
     if (s < 1 || !is_space_tab(RD(t, s - 1)))
         return 0;
     static const char *words[] = {"ssh", "sftp", "mosh", "scp", "rsync", NULL};
+    static const Py_ssize_t lens[] = {3, 4, 4, 3, 5};
     for (Py_ssize_t i = s > 60 ? s - 60 : 0; i < s; i++) {
         Py_UCS4 c = RD(t, i);
         if (c != 's' && c != 'm' && c != 'r')
             continue;
         for (int w = 0; words[w]; w++)
-            if (starts(t, i, words[w], (Py_ssize_t)strlen(words[w])))
+            if ((Py_UCS4)words[w][0] == c && starts(t, i, words[w], lens[w]))
                 return __LINE__;
     }
     return 0;
@@ -1174,6 +1256,26 @@ read_config(PyObject *cfg, GateConfig *g)
     return 0;
 }
 
+/* read_config, remembered for the last config tuple (the same object on every call of
+ * a policy: _gate.config is cached): a tuple is immutable, and the reference held keeps
+ * its items alive. */
+static PyObject *last_cfg = NULL;
+static GateConfig last_g;
+
+static int
+read_config_cached(PyObject *cfg, GateConfig *g)
+{
+    if (cfg == last_cfg) {
+        *g = last_g;
+        return 0;
+    }
+    if (read_config(cfg, g) < 0)
+        return -1;
+    last_g = *g;
+    Py_XSETREF(last_cfg, Py_NewRef(cfg));
+    return 0;
+}
+
 /* The gate over a list of links: reasons (a list of int) or a mask (bytes | None). */
 static PyObject *
 gate_links(PyObject *text, PyObject *links, GateConfig *gp, int reasons)
@@ -1274,6 +1376,18 @@ next_authority(const Text *t, Py_ssize_t i)
             if (!p)
                 return -1;
             i = p - d;
+            if (d[i + 1] == '/' && d[i + 2] == '/')
+                return i;
+            i++;
+        }
+        return -1;
+    }
+    if (t->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+        while (i + 3 < t->n) {
+            i = find_ucs2(d, i, t->n - 3, ':');
+            if (i < 0)
+                return -1;
             if (d[i + 1] == '/' && d[i + 2] == '/')
                 return i;
             i++;
@@ -1453,21 +1567,24 @@ gate_build(PyObject *text, PyObject *links, GateConfig *gp)
     return pair;
 }
 
-/* scan_gated(text, config, dotless_hosts, names, cjk_host_cut) -> list | (list, bytes) | None:
+/* scan_gated(config, dotless_hosts, names, cjk_host_cut, text) -> list | (list, bytes) | None:
  * apply._gated_defaults in one call: the scan with every default (plus dotless_hosts
  * where "://" is followed by one of names), then the gate with sure drops allowed.
  * A list: the links of the policy. (links, indices): the links at those indices go to
  * the Python rules (apply._gated_defaults). None: rules.cjk_host_cuts may add a link,
  * the full path. */
 PyObject *
-py_scan_gated(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+py_scan_gated(PyObject *self, PyObject *const *argv, Py_ssize_t nargs)
 {
     GateConfig g;
-    if (nargs != 5 || !PyUnicode_Check(args[0]) || !PyTuple_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "scan_gated(text, config, dotless_hosts, names, cjk_host_cut)");
+    /* the text comes last: functools.partial(scan_gated, config, ...) is the policy's
+     * scanner (apply._fast_scanner); args[] below is in the order of the text first */
+    if (nargs != 5 || !PyUnicode_Check(argv[4]) || !PyTuple_Check(argv[2])) {
+        PyErr_SetString(PyExc_TypeError, "scan_gated(config, dotless_hosts, names, cjk_host_cut, text)");
         return NULL;
     }
-    if (read_config(args[1], &g) < 0)
+    PyObject *args[5] = {argv[4], argv[0], argv[1], argv[2], argv[3]};
+    if (read_config_cached(args[1], &g) < 0)
         return NULL;
     g.allow_drop = 1;
     int cjk = PyObject_IsTrue(args[4]);

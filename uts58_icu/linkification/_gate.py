@@ -190,8 +190,8 @@ gate = None if _MODULE is None else _MODULE.gate
 gate_reasons = None if _MODULE is None else _MODULE.gate_reasons
 #: ``dotless_after_scheme(text, hosts) -> bool``: ``'://'`` then one of the ASCII names.
 dotless_after_scheme = None if _MODULE is None else _MODULE.dotless_after_scheme
-#: ``scan_gated(text, config, dotless_hosts, names, cjk_host_cut)``: the scan and the gate
-#: in one call (``apply._gated_defaults``).
+#: ``scan_gated(config, dotless_hosts, names, cjk_host_cut, text)``: the scan and the gate
+#: in one call (``apply._gated_defaults``; the text last, for ``functools.partial``).
 scan_gated = None if _MODULE is None else _MODULE.scan_gated
 #: ``cjk_cut_possible(text) -> bool``: whether ``rules.cjk_host_cuts`` may propose a link.
 cjk_cut_possible = None if _MODULE is None else _MODULE.cjk_cut_possible

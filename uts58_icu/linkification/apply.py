@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import islice
 
 from .._icu import idna_to_unicode, spoof_checks
@@ -105,10 +105,14 @@ def find_links(
     ):
         if policy is None:
             return FAST_DEFAULT_SCAN(text)  # every default: the compiled core at once
-        if isinstance(policy, LinkPolicy) and policy is not DEFAULT_POLICY:
-            fast = _gated_defaults(text, policy)  # the compiled gate (issue 19)
-            if fast is not None:
-                return fast
+        last = _LAST_FAST  # the compiled gate (issue 19), few steps for short messages
+        scanner = last[1] if last[0] is policy else _fast_scanner(policy)
+        if scanner is not None:
+            out = scanner(text)
+            if type(out) is list:
+                return out  # type: ignore[no-any-return]
+            if out is not None:
+                return _with_suspects(text, policy, out)  # type: ignore[arg-type]
     _check(text, tlds)
     pol = _check_policy(policy)
     opts = _options(text, pol, emails, schemeless, schemes)
@@ -129,18 +133,31 @@ def _gated_defaults(text: str, policy: LinkPolicy) -> list[Link] | None:
     """``find_links(text, policy=policy)`` with every other argument at its default, by the
     compiled core and gate in one call; None when the gate cannot serve the policy or the
     text (the full path then runs)."""
-    global _LAST_FAST
     last = _LAST_FAST
-    if last[0] is policy:
-        args = last[1]
-    else:
-        args = _fast_args(policy)
-        _LAST_FAST = (policy, args)
-    if args is None:
+    scanner = last[1] if last[0] is policy else _fast_scanner(policy)
+    if scanner is None:
         return None
-    out = _gate.scan_gated(text, *args)  # type: ignore[misc]
+    out = scanner(text)
     if out is None or type(out) is list:
         return out  # type: ignore[no-any-return]
+    return _with_suspects(text, policy, out)
+
+
+def _fast_scanner(policy: object) -> Callable[[str], object] | None:
+    """``scan_gated`` bound to the arguments of ``policy`` (remembered for the last policy),
+    or None when the gate cannot serve it."""
+    global _LAST_FAST
+    scanner = None
+    if isinstance(policy, LinkPolicy) and policy is not DEFAULT_POLICY:
+        args = _fast_args(policy)
+        if args is not None:
+            scanner = partial(_gate.scan_gated, *args)  # type: ignore[arg-type]
+    _LAST_FAST = (policy, scanner)
+    return scanner
+
+
+def _with_suspects(text: str, policy: LinkPolicy, out: tuple[list[Link], list[int]]) -> list[Link]:
+    """The links of a gated scan with those at the suspects' indices through the rules."""
     links, suspects = out  # the links at these indices go through the rules
     result: list[Link] = []
     covered = [0]
@@ -176,7 +193,7 @@ def _fast_args(policy: LinkPolicy) -> tuple[object, ...] | None:
     return (config, opts.dotless_hosts, names, policy.cjk_host_cut)
 
 
-_LAST_FAST: tuple[object, tuple[object, ...] | None] = (None, None)
+_LAST_FAST: tuple[object, Callable[[str], object] | None] = (None, None)
 
 
 def iter_links(
