@@ -102,8 +102,16 @@ escape_html(PyObject *s, int quote)
 {
     Text t;
     text_of(&t, s);
-    Py_ssize_t extra = 0;
-    for (Py_ssize_t i = 0; i < t.n; i++) {
+    Py_ssize_t extra = 0, first = 0;
+    if (t.kind == PyUnicode_1BYTE_KIND) { /* the common case: nothing to escape */
+        const Py_UCS1 *d = (const Py_UCS1 *)t.data;
+        while (first < t.n && d[first] != '&' && d[first] != '<' && d[first] != '>' && d[first] != 0xA0 &&
+               (d[first] != '"' || !quote))
+            first++;
+        if (first == t.n)
+            return Py_NewRef(s);
+    }
+    for (Py_ssize_t i = first; i < t.n; i++) {
         Py_UCS4 c = RD(&t, i);
         if (c == '&')
             extra += 4;
@@ -156,6 +164,7 @@ typedef struct {
     Text src;
     /* from the context tuple (borrowed) */
     char skip[MAX_SKIP][MAX_NAME + 1];
+    Py_ssize_t skip_len[MAX_SKIP];
     int n_skip;
     int parse_email;
     int mode;
@@ -185,6 +194,7 @@ typedef struct {
     Item *items;
     Py_ssize_t n, cap;
     Py_ssize_t d_len;
+    int may_link; /* a ":", "@" or label separator in the decoded text */
 } RunBuf;
 
 static void
@@ -194,6 +204,26 @@ run_clear(RunBuf *r)
         Py_CLEAR(r->items[k].value);
     r->n = 0;
     r->d_len = 0;
+    r->may_link = 0;
+}
+
+/* html._MAY_LINK: ":", "@" or a label separator in t[lo:hi]. */
+static int
+may_link(const Text *t, Py_ssize_t lo, Py_ssize_t hi)
+{
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        for (Py_ssize_t i = lo; i < hi; i++)
+            if (d[i] == ':' || d[i] == '@' || d[i] == '.')
+                return 1;
+        return 0;
+    }
+    for (Py_ssize_t i = lo; i < hi; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (c == ':' || c == '@' || is_sep(c))
+            return 1;
+    }
+    return 0;
 }
 
 /* Adds literal text src[s:e] (merged into the last item when adjacent) or a reference
@@ -216,6 +246,11 @@ run_add(RunBuf *r, Py_ssize_t s, Py_ssize_t e, PyObject *value)
         }
         r->items = items;
         r->cap = cap;
+    }
+    if (value && !r->may_link) {
+        Text vt;
+        text_of(&vt, value);
+        r->may_link = may_link(&vt, 0, vt.n);
     }
     Item *it = &r->items[r->n++];
     it->s = s;
@@ -269,17 +304,6 @@ run_text(H *h, const RunBuf *r)
     return text;
 }
 
-/* html._MAY_LINK: ":", "@" or a label separator in t[lo:hi]. */
-static int
-may_link(const Text *t, Py_ssize_t lo, Py_ssize_t hi)
-{
-    for (Py_ssize_t i = lo; i < hi; i++) {
-        Py_UCS4 c = RD(t, i);
-        if (c == ':' || c == '@' || is_sep(c))
-            return 1;
-    }
-    return 0;
-}
 
 /* ------------------------------------------------------------ links */
 
@@ -287,10 +311,6 @@ may_link(const Text *t, Py_ssize_t lo, Py_ssize_t hi)
 static PyObject *
 found_links(H *h, PyObject *text)
 {
-    Text t;
-    text_of(&t, text);
-    if (!may_link(&t, 0, t.n))
-        return PyList_New(0);
     PyObject *links = NULL;
     if (h->mode == MODE_BASE) {
         links = scan(NULL, &text, 1);
@@ -496,7 +516,14 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
     if (level > MAX_RESCANS)
         return SCAN_BAIL; /* rare: the Python driver decides (Linker._would_link) */
     H *h = f->h;
-    PyObject *sub = lo == 0 && hi == f->n ? Py_NewRef(f->text) : PyUnicode_Substring(f->text, lo, hi);
+    int whole = lo == 0 && hi == f->n;
+    if (!whole) {
+        Text t;
+        text_of(&t, f->text);
+        if (!may_link(&t, lo, hi))
+            return SCAN_OK; /* Linker._found: no link */
+    }
+    PyObject *sub = whole ? Py_NewRef(f->text) : PyUnicode_Substring(f->text, lo, hi);
     if (!sub)
         return SCAN_ERROR;
     PyObject *links = found_links(h, sub);
@@ -576,6 +603,8 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
 {
     Py_ssize_t start = h->copied;
     h->copied = s_end;
+    if (!run->may_link)
+        return out_slice(&h->out, h->html, start, s_end) < 0 ? SCAN_ERROR : SCAN_OK;
     if (run->d_len > LONG_RUN)
         return SCAN_BAIL;
     PyObject *text = run_text(h, run);
@@ -583,10 +612,6 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
         return SCAN_ERROR;
     Text t;
     text_of(&t, text);
-    if (!may_link(&t, 0, t.n)) {
-        Py_DECREF(text);
-        return out_slice(&h->out, h->html, start, s_end) < 0 ? SCAN_ERROR : SCAN_OK;
-    }
     Out pieces;
     if (out_init(&pieces) < 0) {
         out_free(&pieces);
@@ -921,13 +946,14 @@ raw_end(H *h, Py_ssize_t i, const char *name, Py_ssize_t len)
 
 /* A start or end tag of the driver (name ASCII, lower-case). SCAN_OK or SCAN_BAIL. */
 static int
-driver_tag(H *h, int is_start, const char *name)
+driver_tag(H *h, int is_start, const char *name, Py_ssize_t len)
 {
-    for (int k = 0; BAIL_TAGS[k]; k++)
-        if (!strcmp(name, BAIL_TAGS[k]))
-            return SCAN_BAIL;
+    if (strchr("acfmnost", name[0]))
+        for (int k = 0; BAIL_TAGS[k]; k++)
+            if (BAIL_TAGS[k][0] == name[0] && !strcmp(name, BAIL_TAGS[k]))
+                return SCAN_BAIL;
     for (int k = 0; k < h->n_skip; k++) {
-        if (strcmp(name, h->skip[k]))
+        if (h->skip_len[k] != len || h->skip[k][0] != name[0] || memcmp(name, h->skip[k], (size_t)len))
             continue;
         int is_a = name[0] == 'a' && !name[1];
         if (is_start) {
@@ -943,6 +969,16 @@ driver_tag(H *h, int is_start, const char *name)
         return SCAN_OK;
     }
     return SCAN_OK;
+}
+
+/* 1: ends literal text ("<", "&"); 2: a character html._MAY_LINK looks for. */
+static uint8_t STOP[256];
+
+static void
+init_stop(void)
+{
+    STOP['<'] = STOP['&'] = 1;
+    STOP[':'] = STOP['@'] = STOP['.'] = 2;
 }
 
 static int
@@ -971,14 +1007,28 @@ drive(H *h, RunBuf *run)
     while (i < n) {
         /* literal text up to the next "<" or "&" */
         Py_ssize_t j = i;
-        while (j < n) {
-            Py_UCS4 c = SRC(j);
-            if (c == '<' || c == '&')
-                break;
-            j++;
+        int seen = 0;
+        if (h->src.kind == PyUnicode_1BYTE_KIND) {
+            const Py_UCS1 *d = (const Py_UCS1 *)h->src.data;
+            for (; j < n && !(STOP[d[j]] & 1); j++)
+                seen |= STOP[d[j]];
         }
-        if (j > i)
+        else
+            for (; j < n; j++) {
+                Py_UCS4 c = SRC(j);
+                if (c < 0x80) {
+                    if (STOP[c] & 1)
+                        break;
+                    seen |= STOP[c];
+                }
+                else if (is_sep(c))
+                    seen = 2;
+            }
+        if (j > i) {
             TEXT(i, j, (PyObject *)NULL);
+            if (seen && !h->depth)
+                run->may_link = 1;
+        }
         i = j;
         if (i >= n)
             break;
@@ -1044,7 +1094,7 @@ drive(H *h, RunBuf *run)
             continue;
         }
         name[len] = 0;
-        int r = driver_tag(h, is_start, name);
+        int r = driver_tag(h, is_start, name, len);
         if (r != SCAN_OK)
             return r;
         i = end;
@@ -1069,7 +1119,7 @@ drive(H *h, RunBuf *run)
         Py_ssize_t close_end = parse_tag(h, close + 2, &name_end);
         if (close_end < 0)
             break;
-        r = driver_tag(h, 0, name);
+        r = driver_tag(h, 0, name, len);
         if (r != SCAN_OK)
             return r;
         i = close_end;
@@ -1105,6 +1155,7 @@ read_ctx(H *h, PyObject *ctx)
             return -1;
         }
         memcpy(h->skip[k], u, (size_t)len + 1);
+        h->skip_len[k] = len;
         h->open[k] = 0;
     }
     h->parse_email = PyObject_IsTrue(PyTuple_GET_ITEM(ctx, 1));
@@ -1150,6 +1201,7 @@ init_strings(void)
 #define INTERN(var, lit)                                \
     if (!(var = PyUnicode_InternFromString(lit)))       \
         return -1;
+    init_stop();
     INTERN(empty_str, "");
     INTERN(s_href, "href");
     INTERN(s_text, "text");
