@@ -76,14 +76,6 @@ out_put(Out *o, PyObject *piece)
     return 0;
 }
 
-static int
-out_slice(Out *o, PyObject *s, Py_ssize_t a, Py_ssize_t b)
-{
-    if (b <= a)
-        return 0;
-    return out_put(o, PyUnicode_Substring(s, a, b));
-}
-
 static PyObject *
 out_value(Out *o)
 {
@@ -96,62 +88,73 @@ out_value(Out *o)
 
 /* ------------------------------------------------------------ escaping */
 
-/* html._escape_text (quote=0) and html._escape_attr (quote=1): a new reference. */
+/* What each ASCII character (and U+00A0) is replaced by; NULL: kept. */
+typedef struct {
+    const char *rep[128];
+    const char *nbsp;
+} Esc;
+
+static Esc ESC_TEXT, ESC_ATTR; /* html._escape_text, html._escape_attr */
+
+static void
+init_escapes(void)
+{
+    ESC_TEXT.rep['&'] = ESC_ATTR.rep['&'] = "&amp;";
+    ESC_TEXT.rep['<'] = ESC_ATTR.rep['<'] = "&lt;";
+    ESC_TEXT.rep['>'] = ESC_ATTR.rep['>'] = "&gt;";
+    ESC_TEXT.nbsp = ESC_ATTR.nbsp = "&nbsp;";
+    ESC_ATTR.rep['"'] = "&quot;";
+}
+
+static inline const char *
+replacement(const Esc *e, Py_UCS4 c)
+{
+    return c < 128 ? e->rep[c] : c == 0xA0 ? e->nbsp : NULL;
+}
+
+/* s[a:b] escaped with e: a new reference. */
 static PyObject *
-escape_html(PyObject *s, int quote)
+escape_with(PyObject *s, Py_ssize_t a, Py_ssize_t b, const Esc *e)
 {
     Text t;
     text_of(&t, s);
-    Py_ssize_t extra = 0, first = 0;
+    Py_ssize_t extra = 0, first = a;
     if (t.kind == PyUnicode_1BYTE_KIND) { /* the common case: nothing to escape */
         const Py_UCS1 *d = (const Py_UCS1 *)t.data;
-        while (first < t.n && d[first] != '&' && d[first] != '<' && d[first] != '>' && d[first] != 0xA0 &&
-               (d[first] != '"' || !quote))
+        while (first < b && !replacement(e, d[first]))
             first++;
-        if (first == t.n)
-            return Py_NewRef(s);
     }
-    for (Py_ssize_t i = first; i < t.n; i++) {
-        Py_UCS4 c = RD(&t, i);
-        if (c == '&')
-            extra += 4;
-        else if (c == 0xA0)
-            extra += 5;
-        else if (c == '<' || c == '>')
-            extra += 3;
-        else if (c == '"' && quote)
-            extra += 5;
+    else
+        while (first < b && !replacement(e, RD(&t, first)))
+            first++;
+    if (first == b)
+        return a == 0 && b == t.n ? Py_NewRef(s) : PyUnicode_Substring(s, a, b);
+    for (Py_ssize_t i = first; i < b; i++) {
+        const char *r = replacement(e, RD(&t, i));
+        if (r)
+            extra += (Py_ssize_t)strlen(r) - 1;
     }
-    if (!extra)
-        return Py_NewRef(s);
-    PyObject *r = PyUnicode_New(t.n + extra, PyUnicode_MAX_CHAR_VALUE(s));
-    if (!r)
+    /* the replacements are ASCII: the result's widest character is the slice's */
+    PyObject *slice = a == 0 && b == t.n ? Py_NewRef(s) : PyUnicode_Substring(s, a, b);
+    if (!slice)
         return NULL;
-    int kind = PyUnicode_KIND(r);
-    void *data = PyUnicode_DATA(r);
+    PyObject *out = PyUnicode_New(b - a + extra, PyUnicode_MAX_CHAR_VALUE(slice));
+    Py_DECREF(slice);
+    if (!out)
+        return NULL;
+    int kind = PyUnicode_KIND(out);
+    void *data = PyUnicode_DATA(out);
     Py_ssize_t k = 0;
-#define PUTS(lit)                                                  \
-    do {                                                           \
-        for (const char *p_ = (lit); *p_; p_++)                    \
-            PyUnicode_WRITE(kind, data, k++, (Py_UCS4)*p_);        \
-    } while (0)
-    for (Py_ssize_t i = 0; i < t.n; i++) {
+    for (Py_ssize_t i = a; i < b; i++) {
         Py_UCS4 c = RD(&t, i);
-        if (c == '&')
-            PUTS("&amp;");
-        else if (c == '<')
-            PUTS("&lt;");
-        else if (c == '>')
-            PUTS("&gt;");
-        else if (c == 0xA0)
-            PUTS("&nbsp;");
-        else if (c == '"' && quote)
-            PUTS("&quot;");
-        else
+        const char *r = replacement(e, c);
+        if (!r)
             PyUnicode_WRITE(kind, data, k++, c);
+        else
+            for (; *r; r++)
+                PyUnicode_WRITE(kind, data, k++, (Py_UCS4)(unsigned char)*r);
     }
-#undef PUTS
-    return r;
+    return out;
 }
 
 /* ------------------------------------------------------------ context */
@@ -176,6 +179,10 @@ typedef struct {
     PyObject *entities;     /* html.entities.html5 */
     int legacy_max;         /* the longest entity name without ';' */
     int named_max;          /* the longest entity name with ';' */
+    /* plain text (_urlize.linkify_text): the output is escaped slices of html */
+    int plain;
+    Esc esc;
+    int escaping;
     /* driver state */
     int open[MAX_SKIP];
     int depth;
@@ -305,6 +312,23 @@ run_text(H *h, const RunBuf *r)
 }
 
 
+/* The output for the input's html[a:b]: the slice itself, or escaped for plain text. */
+static PyObject *
+piece(H *h, Py_ssize_t a, Py_ssize_t b)
+{
+    if (h->plain && h->escaping)
+        return escape_with(h->html, a, b, &h->esc);
+    return PyUnicode_Substring(h->html, a, b);
+}
+
+static int
+out_piece(H *h, Out *o, Py_ssize_t a, Py_ssize_t b)
+{
+    if (b <= a)
+        return 0;
+    return out_put(o, piece(h, a, b));
+}
+
 /* ------------------------------------------------------------ links */
 
 /* Linker._found(text): a new list, or NULL with an error set. */
@@ -396,7 +420,7 @@ static int
 make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
 {
     a->n = 0;
-    PyObject *source = PyUnicode_Substring(h->html, s0, s1);
+    PyObject *source = piece(h, s0, s1);
     if (!source)
         return -1;
     if (h->anchor != Py_None) {
@@ -470,14 +494,14 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
             c += 32;
         mailto = c == (Py_UCS4) "mailto:"[i];
     }
-    PyObject *esc = escape_html(href, 1);
+    PyObject *esc = escape_with(href, 0, PyUnicode_GET_LENGTH(href), &ESC_ATTR);
     if (!esc)
         goto done;
     PyObject *shown;
     int same = display == text ? 1 : PyUnicode_Compare(display, text) == 0;
     if (same)
         shown = Py_NewRef(source);
-    else if (PyErr_Occurred() || !(shown = escape_html(display, 0))) {
+    else if (PyErr_Occurred() || !(shown = escape_with(display, 0, PyUnicode_GET_LENGTH(display), &ESC_TEXT))) {
         Py_DECREF(esc);
         goto done;
     }
@@ -560,6 +584,11 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
             continue; /* a link edge inside a character reference */
         Anchor a;
         int r = make_anchor(h, link, s0, s1, &a);
+        /* each Link is freed once used (memory: a long text's links) */
+        if (PyList_SetItem(links, k, Py_NewRef(Py_None)) < 0) {
+            anchor_clear(&a);
+            r = -1;
+        }
         if (r < 0) {
             ret = SCAN_ERROR;
             break;
@@ -574,7 +603,7 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
                 break;
             }
         }
-        int err = out_slice(f->pieces, h->html, f->copied, s0) < 0;
+        int err = out_piece(h, f->pieces, f->copied, s0) < 0;
         for (int j = 0; j < a.n; j++) {
             if (!err)
                 err = out_put(f->pieces, a.p[j]) < 0;
@@ -604,9 +633,9 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
     Py_ssize_t start = h->copied;
     h->copied = s_end;
     if (!run->may_link)
-        return out_slice(&h->out, h->html, start, s_end) < 0 ? SCAN_ERROR : SCAN_OK;
-    if (run->d_len > LONG_RUN)
-        return SCAN_BAIL;
+        return out_piece(h, &h->out, start, s_end) < 0 ? SCAN_ERROR : SCAN_OK;
+    if (run->d_len > LONG_RUN && !h->plain)
+        return SCAN_BAIL; /* linked lazily by the Python driver */
     PyObject *text = run_text(h, run);
     if (!text)
         return SCAN_ERROR;
@@ -623,7 +652,7 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
     Py_DECREF(text);
     if (r == SCAN_UNSETTLED || (r == SCAN_OK && f.copied == start)) {
         out_free(&pieces);
-        return out_slice(&h->out, h->html, start, s_end) < 0 ? SCAN_ERROR : SCAN_OK;
+        return out_piece(h, &h->out, start, s_end) < 0 ? SCAN_ERROR : SCAN_OK;
     }
     if (r != SCAN_OK) {
         out_free(&pieces);
@@ -641,7 +670,7 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
             err = out_put(&h->out, Py_NewRef(PyList_GET_ITEM(pieces.parts, k))) < 0;
     }
     out_free(&pieces);
-    if (err || out_slice(&h->out, h->html, f.copied, s_end) < 0)
+    if (err || out_piece(h, &h->out, f.copied, s_end) < 0)
         return SCAN_ERROR;
     return SCAN_OK;
 }
@@ -1127,7 +1156,7 @@ drive(H *h, RunBuf *run)
     FLUSH();
 #undef FLUSH
 #undef TEXT
-    return out_slice(&h->out, h->html, h->copied, PyUnicode_GET_LENGTH(h->html)) < 0 ? SCAN_ERROR : SCAN_OK;
+    return out_piece(h, &h->out, h->copied, PyUnicode_GET_LENGTH(h->html)) < 0 ? SCAN_ERROR : SCAN_OK;
 }
 
 static int
@@ -1202,6 +1231,7 @@ init_strings(void)
     if (!(var = PyUnicode_InternFromString(lit)))       \
         return -1;
     init_stop();
+    init_escapes();
     INTERN(empty_str, "");
     INTERN(s_href, "href");
     INTERN(s_text, "text");
@@ -1215,13 +1245,45 @@ init_strings(void)
     return 0;
 }
 
+/* The plain-text mode's escapes: None (the text is HTML as it stands) or the
+ * replacements of & < > " ' (ASCII str). */
+static int
+read_escapes(H *h, PyObject *escapes)
+{
+    static const char chars[5] = {'&', '<', '>', '"', '\''};
+    static char buf[5][16];
+    h->plain = 1;
+    if (escapes == Py_None)
+        return 0;
+    if (!PyTuple_Check(escapes) || PyTuple_GET_SIZE(escapes) != 5) {
+        PyErr_SetString(PyExc_TypeError, "html_linkify: escapes must be None or a 5-tuple");
+        return -1;
+    }
+    for (int k = 0; k < 5; k++) {
+        PyObject *r = PyTuple_GET_ITEM(escapes, k);
+        Py_ssize_t len;
+        const char *u = PyUnicode_Check(r) && PyUnicode_IS_ASCII(r) ? PyUnicode_AsUTF8AndSize(r, &len) : NULL;
+        if (!u || len < 1 || len >= 16) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "html_linkify: an escape must be a short ASCII str");
+            return -1;
+        }
+        memcpy(buf[k], u, (size_t)len + 1); /* under the GIL: one call at a time */
+        h->esc.rep[(unsigned char)chars[k]] = buf[k];
+    }
+    h->escaping = 1;
+    return 0;
+}
+
 /* html_linkify(html, src, ctx) -> str | None: Linker.linkify(html) for the calls the
- * compiled driver covers, None for the others (the Python driver then runs). */
+ * compiled driver covers, None for the others (the Python driver then runs).
+ * html_linkify(text, decoded, ctx, escapes) -> str | None: _urlize.linkify_text, the
+ * text linked as one run of plain text, the output escaped. */
 PyObject *
 py_html_linkify(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "html_linkify(html, src, ctx)");
+    if ((nargs != 3 && nargs != 4) || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "html_linkify(html, src, ctx[, escapes])");
         return NULL;
     }
     if (PyUnicode_READY(args[0]) < 0 || PyUnicode_READY(args[1]) < 0)
@@ -1237,14 +1299,24 @@ py_html_linkify(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     h.html = args[0];
     h.srcobj = args[1];
     text_of(&h.src, args[1]);
-    if (read_ctx(&h, args[2]) < 0)
+    if (read_ctx(&h, args[2]) < 0 || (nargs == 4 && read_escapes(&h, args[3]) < 0))
         return NULL;
     if (out_init(&h.out) < 0) {
         out_free(&h.out);
         return NULL;
     }
-    RunBuf run = {NULL, 0, 0, 0};
-    int r = drive(&h, &run);
+    RunBuf run = {NULL, 0, 0, 0, 0};
+    int r;
+    if (h.plain) {
+        if (h.src.n && run_add(&run, 0, h.src.n, NULL) < 0)
+            r = SCAN_ERROR;
+        else {
+            run.may_link = may_link(&h.src, 0, h.src.n);
+            r = run.n ? flush_run(&h, &run, h.src.n) : SCAN_OK;
+        }
+    }
+    else
+        r = drive(&h, &run);
     run_clear(&run);
     PyMem_Free(run.items);
     PyObject *result = NULL;

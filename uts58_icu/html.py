@@ -875,6 +875,39 @@ class Linker:
         return "".join(out)
 
 
+def new_anchor(linker: Linker, link: Link, source: str) -> str | None:
+    """The ``<a>`` element ``linker`` writes for ``link``, whose text in the input is the
+    HTML ``source``; None when its callbacks (or an unsafe href) leave the text unlinked.
+
+    Internal: the seam of the plain-text linker of the ``urlize`` filters (``_urlize.py``).
+    """
+    return linker._anchor(link, source)
+
+
+#: How many times the gaps between new links are scanned again (see ``Linker._flush``);
+#: the plain-text linker of the ``urlize`` filters follows the same limit.
+RESCAN_LEVELS = _MAX_RESCANS
+
+
+def link_plain_text(linker: Linker, text: str, decoded: str, escapes: tuple[str, ...] | None) -> str | None:
+    """``_urlize.linkify_text`` by the compiled driver (``html.c``): ``text`` (whose
+    tokenized form is ``decoded``, the same length) linked as one run of text, each
+    piece of the output escaped with ``escapes`` (the replacements of ``&<>"'``; None:
+    as it stands). None when the compiled driver does not cover ``linker`` or the call.
+
+    Internal: the seam of the plain-text linker of the ``urlize`` filters (``_urlize.py``).
+    """
+    if not _USE_COMPILED:
+        return None
+    ctx = linker._compiled
+    if ctx is None:
+        ctx = linker._compiled = linker._compiled_context()
+    if not ctx:
+        return None
+    result: str | None = ctx[0](text, decoded, ctx[1], escapes)
+    return result
+
+
 class _ExistingA:
     """An ``<a>`` element of the input, for :data:`ExistingLinkHook` (kept apart from
     the linking code above: only ``_chunks`` calls it)."""
