@@ -904,7 +904,10 @@ def link_plain_text(linker: Linker, text: str, decoded: str, escapes: tuple[str,
         ctx = linker._compiled = linker._compiled_context()
     if not ctx:
         return None
-    result: str | None = ctx[0](text, decoded, ctx[1], escapes)
+    driver, context = ctx
+    # the links of the whole text at once, as _urlize.py's loop finds them (Linker.links)
+    context = (*context[:4], linker.links, *context[5:])
+    result: str | None = driver(text, decoded, context, escapes)
     return result
 
 
