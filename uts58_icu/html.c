@@ -1014,6 +1014,9 @@ static int
 drive(H *h, RunBuf *run)
 {
     Py_ssize_t n = h->src.n, i = 0, run_end = 0;
+    /* the next "<", "&", ":", "@" and "." at or after the last search (1-byte text) */
+    static const int NEXT_CHARS[5] = {'<', '&', ':', '@', '.'};
+    Py_ssize_t next[5] = {-1, -1, -1, -1, -1};
 #define FLUSH()                                                   \
     do {                                                          \
         if (run->n) {                                             \
@@ -1038,9 +1041,20 @@ drive(H *h, RunBuf *run)
         Py_ssize_t j = i;
         int seen = 0;
         if (h->src.kind == PyUnicode_1BYTE_KIND) {
+            /* memchr per character, each from where its last search ended: linear */
             const Py_UCS1 *d = (const Py_UCS1 *)h->src.data;
-            for (; j < n && !(STOP[d[j]] & 1); j++)
-                seen |= STOP[d[j]];
+            Py_ssize_t stop = n;
+            for (int k = 0; k < 5; k++) {
+                if (next[k] < i) {
+                    const Py_UCS1 *p = memchr(d + i, NEXT_CHARS[k], (size_t)(n - i));
+                    next[k] = p ? p - d : n;
+                }
+                if (k < 2 && next[k] < stop)
+                    stop = next[k];
+                else if (k >= 2 && next[k] < stop)
+                    seen = 2;
+            }
+            j = stop;
         }
         else
             for (; j < n; j++) {
