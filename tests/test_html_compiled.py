@@ -159,3 +159,26 @@ def test_what_the_compiled_driver_is_not_used_for() -> None:
     for linker in (Sub(), Linker(existing_links=lambda attrs: attrs), Linker(skip_tags=("é",))):
         linker.linkify("")
         assert linker._compiled == ()
+
+
+def test_the_entity_table_is_the_tokenizers() -> None:
+    # html.c decodes named references with html.entities.html5 (longest match, the
+    # letters and digits after a match without ";" in the same token): turbohtml must agree.
+    from html.entities import html5
+
+    import turbohtml
+
+    for name, value in html5.items():
+        doc = f"&{name} "
+        tokens = list(turbohtml.tokenize(doc, capture_source=True, resolve_references=False))
+        assert (tokens[0].source, tokens[0].data) == (f"&{name}", value), name
+    doc = "&notit; &ampx &copy2024 &ampamp;"
+    refs = [(t.source, t.data) for t in turbohtml.tokenize(doc, capture_source=True, resolve_references=False)
+            if t.type == turbohtml.TokenType.CHARACTER_REFERENCE]  # fmt: skip
+    assert refs == [("&notit", "¬it"), ("&ampx", "&x"), ("&copy2024", "©2024"), ("&ampamp", "&amp")]
+
+
+@pytest.mark.parametrize("number", [0, 9, 10, 13, 46, 64, 0x80, 0x81, 0x9F, 0xA0, 0xD800, 0xFFFE, 0x10FFFF, 0x110000, 10**12])
+def test_numeric_references(number: int) -> None:
+    for ref in (f"&#{number};", f"&#x{number:x}", f"&#X{number:X};"):
+        check(LINKERS["default"], f"<p>a{ref}b.com x.org{ref}c@d.org</p>")
