@@ -26,39 +26,145 @@
 
 /* ------------------------------------------------------------ output */
 
+/* The output is a list of segments: a slice of the input (obj NULL) or a str. Every
+ * SEGS_EVERY segments are written into one str (a chunk), so a long document's pieces
+ * do not stay alive until the end; the result is the chunks joined (or the segments
+ * written at once when there is a single chunk). */
+#define SEGS_EVERY 4096
+
 typedef struct {
-    PyObject *parts;  /* list of str */
-    PyObject *chunks; /* list of str: every JOIN_EVERY parts joined */
+    PyObject *obj; /* owned; NULL: src[a:b] */
+    Py_ssize_t a, b;
+} Seg;
+
+typedef struct {
+    PyObject *src; /* borrowed: the input the slices are taken from */
+    Seg *segs;
+    Py_ssize_t n, cap;
+    PyObject *chunks; /* list of str */
 } Out;
 
 static PyObject *empty_str = NULL;
 
 static int
-out_init(Out *o)
+out_init(Out *o, PyObject *src)
 {
-    o->parts = PyList_New(0);
+    o->src = src;
+    o->segs = NULL;
+    o->n = o->cap = 0;
     o->chunks = PyList_New(0);
-    return o->parts && o->chunks ? 0 : -1;
+    return o->chunks ? 0 : -1;
+}
+
+static void
+out_clear_segs(Out *o)
+{
+    for (Py_ssize_t k = 0; k < o->n; k++)
+        Py_CLEAR(o->segs[k].obj);
+    o->n = 0;
 }
 
 static void
 out_free(Out *o)
 {
-    Py_CLEAR(o->parts);
+    out_clear_segs(o);
+    PyMem_Free(o->segs);
+    o->segs = NULL;
+    o->cap = 0;
     Py_CLEAR(o->chunks);
 }
 
-static int
-out_flush_parts(Out *o)
+/* The widest character of t[a:b], rounded up to what PyUnicode_New picks a kind by. */
+static Py_UCS4
+max_char(const Text *t, Py_ssize_t a, Py_ssize_t b)
 {
-    PyObject *joined = PyUnicode_Join(empty_str, o->parts);
-    if (!joined)
+    if (PyUnicode_IS_ASCII(t->obj))
+        return 0x7F;
+    Py_UCS4 m = 0;
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        for (Py_ssize_t i = a; i < b; i++)
+            m |= d[i];
+        return m & 0x80 ? 0xFF : 0x7F;
+    }
+    for (Py_ssize_t i = a; i < b && m <= 0xFFFF; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (c > m)
+            m = c;
+    }
+    return m > 0xFFFF ? 0x10FFFF : m > 0xFF ? 0xFFFF : m > 0x7F ? 0xFF : 0x7F;
+}
+
+/* The segments written into one str. */
+static PyObject *
+out_build(Out *o)
+{
+    Text t;
+    text_of(&t, o->src);
+    Py_ssize_t total = 0;
+    Py_UCS4 maxc = 0x7F, bound = PyUnicode_MAX_CHAR_VALUE(o->src);
+    for (Py_ssize_t k = 0; k < o->n; k++) {
+        Seg *g = &o->segs[k];
+        Py_UCS4 m;
+        if (g->obj) {
+            total += PyUnicode_GET_LENGTH(g->obj);
+            m = PyUnicode_MAX_CHAR_VALUE(g->obj);
+        }
+        else {
+            total += g->b - g->a;
+            m = maxc >= bound ? 0x7F : max_char(&t, g->a, g->b); /* no wider than the input */
+        }
+        if (m > maxc)
+            maxc = m;
+    }
+    PyObject *r = PyUnicode_New(total, maxc);
+    if (!r)
+        return NULL;
+    Py_ssize_t pos = 0;
+    for (Py_ssize_t k = 0; k < o->n; k++) {
+        Seg *g = &o->segs[k];
+        PyObject *from = g->obj ? g->obj : o->src;
+        Py_ssize_t a = g->obj ? 0 : g->a, len = g->obj ? PyUnicode_GET_LENGTH(g->obj) : g->b - g->a;
+        if (len && PyUnicode_CopyCharacters(r, pos, from, a, len) < 0) {
+            Py_DECREF(r);
+            return NULL;
+        }
+        pos += len;
+    }
+    return r;
+}
+
+static int
+out_flush_segs(Out *o)
+{
+    PyObject *chunk = out_build(o);
+    if (!chunk)
         return -1;
-    int r = PyList_Append(o->chunks, joined);
-    Py_DECREF(joined);
-    if (r < 0)
-        return -1;
-    return PyList_SetSlice(o->parts, 0, PyList_GET_SIZE(o->parts), NULL);
+    int r = PyList_Append(o->chunks, chunk);
+    Py_DECREF(chunk);
+    out_clear_segs(o);
+    return r;
+}
+
+/* Appends a segment (obj stolen). */
+static int
+out_seg(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b)
+{
+    if (o->n == o->cap) {
+        Py_ssize_t cap = o->cap ? o->cap * 2 : 64;
+        Seg *segs = PyMem_Realloc(o->segs, cap * sizeof(Seg));
+        if (!segs) {
+            Py_XDECREF(obj);
+            PyErr_NoMemory();
+            return -1;
+        }
+        o->segs = segs;
+        o->cap = cap;
+    }
+    o->segs[o->n++] = (Seg){obj, a, b};
+    if (o->n >= SEGS_EVERY)
+        return out_flush_segs(o);
+    return 0;
 }
 
 /* Appends piece (a new reference, stolen; NULL is an error). */
@@ -67,23 +173,36 @@ out_put(Out *o, PyObject *piece)
 {
     if (!piece)
         return -1;
-    int r = PyList_Append(o->parts, piece);
-    Py_DECREF(piece);
-    if (r < 0)
-        return -1;
-    if (PyList_GET_SIZE(o->parts) >= JOIN_EVERY)
-        return out_flush_parts(o);
-    return 0;
+    return out_seg(o, piece, 0, 0);
 }
 
 static PyObject *
 out_value(Out *o)
 {
     if (PyList_GET_SIZE(o->chunks) == 0)
-        return PyUnicode_Join(empty_str, o->parts);
-    if (out_flush_parts(o) < 0)
+        return out_build(o);
+    if (out_flush_segs(o) < 0)
         return NULL;
     return PyUnicode_Join(empty_str, o->chunks);
+}
+
+/* Appends other's output (other is emptied). */
+static int
+out_extend(Out *o, Out *other)
+{
+    if (PyList_GET_SIZE(other->chunks)) {
+        if (out_flush_segs(o) < 0 ||
+            PyList_SetSlice(o->chunks, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, other->chunks) < 0)
+            return -1;
+    }
+    for (Py_ssize_t k = 0; k < other->n; k++) {
+        Seg g = other->segs[k];
+        other->segs[k].obj = NULL;
+        if (out_seg(o, g.obj, g.a, g.b) < 0)
+            return -1;
+    }
+    other->n = 0;
+    return 0;
 }
 
 /* ------------------------------------------------------------ escaping */
@@ -326,7 +445,9 @@ out_piece(H *h, Out *o, Py_ssize_t a, Py_ssize_t b)
 {
     if (b <= a)
         return 0;
-    return out_put(o, piece(h, a, b));
+    if (h->plain && h->escaping)
+        return out_put(o, piece(h, a, b));
+    return out_seg(o, NULL, a, b);
 }
 
 /* ------------------------------------------------------------ links */
@@ -383,8 +504,9 @@ found_links(H *h, PyObject *text)
 
 /* An anchor's pieces, written after the gap before it. */
 typedef struct {
-    PyObject *p[5];
+    PyObject *p[5]; /* NULL: the input's html[sa:sb] */
     int n;
+    Py_ssize_t sa, sb;
 } Anchor;
 
 static void
@@ -420,7 +542,9 @@ static int
 make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
 {
     a->n = 0;
-    PyObject *source = piece(h, s0, s1);
+    a->sa = a->sb = 0;
+    int sliced = !(h->plain && h->escaping) && h->anchor == Py_None; /* the source as a slice */
+    PyObject *source = sliced ? Py_NewRef(Py_None) : piece(h, s0, s1);
     if (!source)
         return -1;
     if (h->anchor != Py_None) {
@@ -499,7 +623,9 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
         goto done;
     PyObject *shown;
     int same = display == text ? 1 : PyUnicode_Compare(display, text) == 0;
-    if (same)
+    if (same && sliced)
+        shown = NULL;
+    else if (same)
         shown = Py_NewRef(source);
     else if (PyErr_Occurred() || !(shown = escape_with(display, 0, PyUnicode_GET_LENGTH(display), &ESC_TEXT))) {
         Py_DECREF(esc);
@@ -509,6 +635,8 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
     a->p[1] = esc;
     a->p[2] = Py_NewRef(mailto ? s_norel : s_rel);
     a->p[3] = shown;
+    a->sa = s0;
+    a->sb = s1;
     a->p[4] = Py_NewRef(s_close);
     a->n = 5;
     ret = 1;
@@ -606,9 +734,9 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         int err = out_piece(h, f->pieces, f->copied, s0) < 0;
         for (int j = 0; j < a.n; j++) {
             if (!err)
-                err = out_put(f->pieces, a.p[j]) < 0;
+                err = (a.p[j] ? out_put(f->pieces, a.p[j]) : out_piece(h, f->pieces, a.sa, a.sb)) < 0;
             else
-                Py_DECREF(a.p[j]);
+                Py_XDECREF(a.p[j]);
             a.p[j] = NULL;
         }
         if (err) {
@@ -642,7 +770,7 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
     Text t;
     text_of(&t, text);
     Out pieces;
-    if (out_init(&pieces) < 0) {
+    if (out_init(&pieces, h->html) < 0) {
         out_free(&pieces);
         Py_DECREF(text);
         return SCAN_ERROR;
@@ -659,16 +787,7 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
         return r;
     }
     /* out.extend(pieces); out.append(html[copied:s_end]) */
-    int err = 0;
-    if (PyList_GET_SIZE(pieces.chunks)) {
-        if (out_flush_parts(&h->out) < 0 || out_flush_parts(&pieces) < 0 ||
-            PyList_SetSlice(h->out.chunks, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, pieces.chunks) < 0)
-            err = 1;
-    }
-    else {
-        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(pieces.parts) && !err; k++)
-            err = out_put(&h->out, Py_NewRef(PyList_GET_ITEM(pieces.parts, k))) < 0;
-    }
+    int err = out_extend(&h->out, &pieces) < 0;
     out_free(&pieces);
     if (err || out_piece(h, &h->out, f.copied, s_end) < 0)
         return SCAN_ERROR;
@@ -1315,7 +1434,7 @@ py_html_linkify(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     text_of(&h.src, args[1]);
     if (read_ctx(&h, args[2]) < 0 || (nargs == 4 && read_escapes(&h, args[3]) < 0))
         return NULL;
-    if (out_init(&h.out) < 0) {
+    if (out_init(&h.out, h.html) < 0) {
         out_free(&h.out);
         return NULL;
     }
