@@ -10,6 +10,10 @@ decoded text is ``text`` itself and every link edge falls on a character boundar
 reference costs nothing (Django's CVE-2024-41990 and CVE-2024-45230 payloads), and
 the links are consumed as the output grows, so memory stays a small multiple of the
 input. ``tests/test_urlize_plain.py`` checks the equality on random text.
+
+Where the compiled core is in use, the same loop runs in C (``uts58_icu/html.c``'s
+plain-text mode, through :func:`uts58_icu.html.link_plain_text`) for the escape
+functions in :data:`ESCAPES`; the Python loop below is its reference.
 """
 
 from __future__ import annotations
