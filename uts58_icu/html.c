@@ -292,6 +292,7 @@ typedef struct {
     int mode;
     PyObject *gate_args[4]; /* config, dotless_hosts, names, cjk_host_cut */
     PyObject *found;        /* Linker._found */
+    PyObject *settle;       /* apply._settle for the Linker's policy (MODE_GATE) */
     PyObject *anchor;       /* Linker._anchor, or None: the default anchor (nofollow) here */
     PyObject *visible;      /* html._visible_text */
     PyObject *unsafe;       /* html.unsafe_href */
@@ -465,10 +466,22 @@ found_links(H *h, PyObject *text)
     else if (h->mode == MODE_GATE) {
         PyObject *args[5] = {text, h->gate_args[0], h->gate_args[1], h->gate_args[2], h->gate_args[3]};
         links = py_scan_gated(NULL, args, 5);
-        if (links && !PyList_CheckExact(links))
-            Py_CLEAR(links); /* the gate cannot decide: the Python rules (below) */
-        else if (!links)
+        if (!links)
             return NULL;
+        if (PyTuple_CheckExact(links) && PyTuple_GET_SIZE(links) == 2) {
+            /* (links, suspects): the suspects go through the Python rules (apply._settle) */
+            PyObject *r = PyObject_CallFunctionObjArgs(h->settle, text, PyTuple_GET_ITEM(links, 0),
+                                                       PyTuple_GET_ITEM(links, 1), NULL);
+            Py_DECREF(links);
+            if (!r)
+                return NULL;
+            links = PySequence_List(r);
+            Py_DECREF(r);
+            if (!links)
+                return NULL;
+        }
+        else if (!PyList_CheckExact(links))
+            Py_CLEAR(links); /* the gate cannot serve the text: Linker._found (below) */
     }
     if (!links) {
         PyObject *r = PyObject_CallOneArg(h->found, text);
@@ -1295,9 +1308,9 @@ drive(H *h, RunBuf *run)
 static int
 read_ctx(H *h, PyObject *ctx)
 {
-    /* (skip_names, parse_email, gate_args | None, use_gate, found, anchor | None, visible,
-     *  unsafe, entities, legacy_max, named_max) */
-    if (!PyTuple_Check(ctx) || PyTuple_GET_SIZE(ctx) != 11) {
+    /* (skip_names, parse_email, gate_args | None, mode, found, anchor | None, visible,
+     *  unsafe, entities, legacy_max, named_max, settle | None) */
+    if (!PyTuple_Check(ctx) || PyTuple_GET_SIZE(ctx) != 12) {
         PyErr_SetString(PyExc_TypeError, "html_linkify: a bad context");
         return -1;
     }
@@ -1345,6 +1358,11 @@ read_ctx(H *h, PyObject *ctx)
     h->entities = PyTuple_GET_ITEM(ctx, 8);
     h->legacy_max = (int)PyLong_AsLong(PyTuple_GET_ITEM(ctx, 9));
     h->named_max = (int)PyLong_AsLong(PyTuple_GET_ITEM(ctx, 10));
+    h->settle = PyTuple_GET_ITEM(ctx, 11);
+    if (h->mode == MODE_GATE && !PyCallable_Check(h->settle)) {
+        PyErr_SetString(PyExc_TypeError, "html_linkify: a bad context");
+        return -1;
+    }
     if (PyErr_Occurred())
         return -1;
     if (!PyDict_Check(h->entities) || !PyCallable_Check(h->found) || !PyCallable_Check(h->visible) ||

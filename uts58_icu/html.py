@@ -596,7 +596,7 @@ class Linker:
             return ()
         from html.entities import html5
 
-        from .linkification.apply import _fast_args
+        from .linkification.apply import _fast_args, _settle
 
         tlds, schemes = self._find_options["tlds"], self._find_options.get("schemes")
         gate_args = None
@@ -610,8 +610,13 @@ class Linker:
         legacy = max(len(name) for name in html5 if not name.endswith(";"))
         named = max(len(name) for name in html5)
         anchor = None if self._nofollow_only else self._anchor
+        policy = self.policy
+
+        def settle(text: str, links: list[Link], suspects: Iterable[int]) -> list[Link]:
+            return _settle(text, policy, links, suspects)
+
         context = (skipped, self.parse_email, gate_args, mode, self._found, anchor, _visible_text, unsafe_href,
-                   html5, legacy, named)  # fmt: skip
+                   html5, legacy, named, settle)  # fmt: skip
         return driver, context
 
     def _chunks(self, html: str, out: _Output) -> None:

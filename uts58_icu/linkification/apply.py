@@ -142,6 +142,12 @@ def _gated_defaults(text: str, policy: LinkPolicy) -> list[Link] | None:
     if out is None or type(out) is list:
         return out  # type: ignore[no-any-return]
     links, suspects = out  # the links at these indices go through the rules
+    return _settle(text, policy, links, suspects)
+
+
+def _settle(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable[int]) -> list[Link]:
+    """The links of ``scan_gated``'s ``(links, suspects)`` on ``text``: the links at the
+    indices ``suspects`` go through the Python rules (also html.c's, per run of text)."""
     result: list[Link] = []
     covered = [0]
     prev = 0
