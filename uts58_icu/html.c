@@ -1188,6 +1188,19 @@ drive(H *h, RunBuf *run)
             }
             j = stop;
         }
+        else if (h->src.kind == PyUnicode_2BYTE_KIND) {
+            const Py_UCS2 *d = (const Py_UCS2 *)h->src.data;
+            for (; j < n; j++) {
+                Py_UCS2 c = d[j];
+                if (c < 0x80) {
+                    if (STOP[c] & 1)
+                        break;
+                    seen |= STOP[c];
+                }
+                else if (c == 0x3002 || c == 0xFF0E || c == 0xFF61) /* is_sep */
+                    seen = 2;
+            }
+        }
         else
             for (; j < n; j++) {
                 Py_UCS4 c = SRC(j);
