@@ -47,7 +47,7 @@ if os.environ.get("UTS58_PURE_PYTHON_BUILD", "").strip() in ("", "0"):
         Extension(
             "uts58_icu.core._speedups",
             # one C file beside each core module it transliterates (see _speedups.h)
-            sources=sorted(str(p) for p in Path("uts58_icu/core").glob("*.c")),
+            sources=[*sorted(str(p) for p in Path("uts58_icu/core").glob("*.c")), "uts58_icu/html.c"],
             depends=["uts58_icu/core/_speedups.h"],
             extra_compile_args=["-O2", *shlex.split(os.environ.get("UTS58_CFLAGS", ""))],
             extra_link_args=shlex.split(os.environ.get("UTS58_LDFLAGS", "")),

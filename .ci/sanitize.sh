@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Memory safety of the compiled core (issue 11): build uts58_icu/core/*.c with
+# Memory safety of the compiled core (issue 11): build uts58_icu/core/*.c and uts58_icu/html.c with
 # AddressSanitizer + UndefinedBehaviorSanitizer in a scratch copy of the checkout and run
 # the differential, hostile-input and fuzz tests against it. Any report aborts the run.
 # Run inside an environment that has the package's test dependencies (tox -e sanitize).
@@ -28,4 +28,6 @@ export UTS58_REQUIRE_ACCELERATED=1
 # property, about 4,000 generated inputs over these files) keeps this step to minutes;
 # the bundled/system envs run the same properties at the "ci" profile without ASan.
 export HYPOTHESIS_PROFILE="${SANITIZE_HYPOTHESIS_PROFILE:-dev}"
-"$python" -m pytest -q -p no:cacheprovider tests/test_accel.py tests/test_accel_hosts.py tests/test_accel_policy.py tests/test_fuzz.py tests/test_detection.py tests/test_linear_work.py tests/test_authority_pieces.py tests/test_issue18_base.py "$@"
+"$python" -m pytest -q -p no:cacheprovider tests/test_accel.py tests/test_accel_hosts.py tests/test_accel_policy.py tests/test_fuzz.py tests/test_detection.py tests/test_linear_work.py tests/test_authority_pieces.py tests/test_issue18_base.py \
+  tests/test_html_compiled.py tests/test_urlize_plain.py \
+  --deselect tests/test_urlize_plain.py::test_django_urlize_memory_on_prose "$@"

@@ -28,7 +28,8 @@ from django.utils.safestring import mark_safe
 
 from uts58_icu import django as dj
 from uts58_icu import jinja2 as jj
-from uts58_icu._urlize import MAYBE_LINK, linkify_text
+from uts58_icu import html as uhtml
+from uts58_icu._urlize import ESCAPES, MAYBE_LINK, linkify_text
 from uts58_icu.html import Linker, _MAX_RESCANS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -139,3 +140,47 @@ def test_django_urlize_memory_on_prose() -> None:
     text = prose(400_000)
     assert peak_over_input(lambda t: dj.urlize(t, nofollow=True, autoescape=True), text) <= 5.0
     assert peak_over_input(lambda t: str(jj.urlize(t, nofollow=True)), text) <= 5.0
+
+
+def python_only(fn, *args):  # type: ignore[no-untyped-def]
+    """``fn(*args)`` with the compiled HTML driver off (html.py's and _urlize.py's Python code)."""
+    uhtml._USE_COMPILED = False
+    try:
+        return fn(*args)
+    finally:
+        uhtml._USE_COMPILED = True
+
+
+@given(texts, st.sampled_from([None, 0, 5, 20]), st.booleans(), st.sampled_from(["django", "jinja", "identity"]))
+def test_compiled_plain_text_is_the_python_plain_text(text: str, trim: int | None, nofollow: bool, how: str) -> None:
+    # The compiled driver (uts58_icu/html.c) in its plain-text mode against _urlize.py's loop.
+    linker = dj._linker(trim, nofollow) if how != "jinja" else jj._linker(trim, "nofollow" if nofollow else None, None, ())
+    escape_fn = {"django": stdlib_html.escape, "jinja": jj._escape_str, "identity": str}[how]
+    if how == "identity":
+        text = text.replace("&", "").replace("<", "")  # the identity is for text without markup
+    assert linkify_text(linker, text, escape_fn) == python_only(linkify_text, linker, text, escape_fn)
+
+
+@pytest.mark.parametrize("name", list(cve_payloads(1)))
+def test_compiled_plain_text_on_cve_payloads(name: str) -> None:
+    text = cve_payloads(2_000)[name]
+    for linker, escape_fn in ((dj._linker(None, True), stdlib_html.escape), (dj._linker(10, False), stdlib_html.escape),
+                              (jj._linker(None, "nofollow", None, ()), jj._escape_str)):  # fmt: skip
+        assert linkify_text(linker, text, escape_fn) == python_only(linkify_text, linker, text, escape_fn)
+
+
+@pytest.mark.parametrize("k", [_MAX_RESCANS, _MAX_RESCANS + 1, 40])
+def test_compiled_plain_text_past_the_rescan_levels(k: int) -> None:
+    text = "a.comhttp://" * k + "a.com & <b>"
+    linker = dj._linker(None, False)
+    assert linkify_text(linker, text, stdlib_html.escape) == python_only(linkify_text, linker, text, stdlib_html.escape)
+
+
+@given(st.text())
+def test_escape_tables_are_the_escape_functions(text: str) -> None:
+    # What the compiled plain-text linker writes for each escape function it knows.
+    assert set(ESCAPES) == {stdlib_html.escape, str, jj._escape_str}
+    for fn, table in ESCAPES.items():
+        replaced = table or tuple("&<>\"'")
+        built = "".join(replaced["&<>\"'".index(c)] if c in "&<>\"'" else c for c in text)
+        assert fn(text) == built

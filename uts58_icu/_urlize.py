@@ -10,15 +10,20 @@ decoded text is ``text`` itself and every link edge falls on a character boundar
 reference costs nothing (Django's CVE-2024-41990 and CVE-2024-45230 payloads), and
 the links are consumed as the output grows, so memory stays a small multiple of the
 input. ``tests/test_urlize_plain.py`` checks the equality on random text.
+
+Where the compiled core is in use, the same loop runs in C (``uts58_icu/html.c``'s
+plain-text mode, through :func:`uts58_icu.html.link_plain_text`) for the escape
+functions in :data:`ESCAPES`; the Python loop below is its reference.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
 from .core._classes import LABEL_SEPARATORS
-from .html import _MAX_RESCANS, Linker
+from .html import RESCAN_LEVELS, Linker, link_plain_text, new_anchor
 
 __all__ = ["MAYBE_LINK", "linkify_text"]
 
@@ -29,8 +34,16 @@ MAYBE_LINK = re.compile("[@:" + re.escape(LABEL_SEPARATORS) + "]")
 _JOIN_EVERY = 4096
 
 
+#: The escape functions the compiled driver knows: what each writes for ``&<>"'``
+#: (None: the identity). Another function takes the Python path below.
+ESCAPES: dict[Callable[[str], str], tuple[str, ...] | None] = {
+    html.escape: ("&amp;", "&lt;", "&gt;", "&quot;", "&#x27;"),
+    str: None,
+}
+
+
 class _Abandon(Exception):
-    """The gaps did not settle within ``_MAX_RESCANS`` levels: leave the text unlinked."""
+    """The gaps did not settle within ``RESCAN_LEVELS`` levels: leave the text unlinked."""
 
 
 def linkify_text(linker: Linker, text: str, escape: Callable[[str], str]) -> str:
@@ -43,6 +56,10 @@ def linkify_text(linker: Linker, text: str, escape: Callable[[str], str]) -> str
     decoded = text.replace("\r", " ") if "\r" in text else text
     if "\0" in decoded:
         decoded = decoded.replace("\0", "\ufffd")
+    if escape in ESCAPES:
+        linked = link_plain_text(linker, text, decoded, ESCAPES[escape])
+        if linked is not None:
+            return linked
     chunks: list[str] = []
     out: list[str] = []
 
@@ -59,10 +76,10 @@ def linkify_text(linker: Linker, text: str, escape: Callable[[str], str]) -> str
             put(escape(text[lo:hi]))
             return
         links = linker.links(decoded if (lo, hi) == (0, len(decoded)) else decoded[lo:hi])
-        if level > _MAX_RESCANS:
+        if level > RESCAN_LEVELS:
             # Not settled after the last level (as Linker._flush): a second pass would
             # link more here, so the whole text is left unlinked.
-            if any(linker._anchor(link, escape(text[lo + link.start : lo + link.end])) is not None for link in links):
+            if any(new_anchor(linker, link, escape(text[lo + link.start : lo + link.end])) is not None for link in links):
                 raise _Abandon
             put(escape(text[lo:hi]))
             return
@@ -71,7 +88,7 @@ def linkify_text(linker: Linker, text: str, escape: Callable[[str], str]) -> str
         while links:
             link = links.pop()
             start, end = lo + link.start, lo + link.end
-            anchor = linker._anchor(link, escape(text[start:end]))
+            anchor = new_anchor(linker, link, escape(text[start:end]))
             if anchor is None:
                 continue
             if start > prev:

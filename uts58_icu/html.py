@@ -201,6 +201,21 @@ _TEMPLATE_KEEPS_MODE: frozenset[str] = frozenset(
 _TABLE_WHITESPACE = " \t\n\x0c\r\x00\ufffd"
 
 
+#: Whether Linker.linkify uses the compiled driver (``html.c``) where it covers the call
+#: (tests turn it off to compare both drivers).
+_USE_COMPILED = True
+_MODE_BASE, _MODE_GATE, _MODE_PYTHON = range(3)
+
+
+def _compiled_driver() -> Callable[[str, str, tuple[Any, ...]], str | None] | None:
+    """``html_linkify(html, src, context)`` of the compiled core (``html.c``), or None on the pure path."""
+    from .core import _accel
+
+    if _accel._SPEEDUPS is None:
+        return None
+    return getattr(_accel._configured(_accel._SPEEDUPS), "html_linkify", None)
+
+
 class Misaligned(Exception):
     """The tokenizer's positions do not match the input (never expected; see _tokens)."""
 
@@ -212,13 +227,7 @@ def _tokens(html: str) -> Iterator[tuple[int, int, int, str, str, bool]]:
     without a name, a tag cut off by the end of the input) leave gaps.
     """
     thtml = _tokenizer()
-    # The tokenizer turns CR and CRLF into LF (WHATWG input stream preprocessing); a
-    # space behaves like CR in every tokenizer state and keeps offsets 1:1.
-    src = html.replace("\r", " ") if "\r" in html else html
-    if "\0" in src:  # raw-text states turn NUL into U+FFFD: same length, no structure
-        src = src.replace("\0", "\ufffd")
-    if "</>" in src:
-        src = _EMPTY_END_TAG.sub("   ", src)
+    src = _tokenizer_input(html)
     kinds = _token_kinds(thtml)
     startswith = src.startswith
     find = src.find
@@ -250,6 +259,18 @@ def _tokens(html: str) -> Iterator[tuple[int, int, int, str, str, bool]]:
             yield kind, start, end, str(tok.data), "", False
         else:
             yield kind, start, end, "", (tok.tag or "").lower(), bool(tok.self_closing)
+
+
+def _tokenizer_input(html: str) -> str:
+    """What the tokenizer reads for ``html``: the same length, offsets 1:1."""
+    # The tokenizer turns CR and CRLF into LF (WHATWG input stream preprocessing); a
+    # space behaves like CR in every tokenizer state and keeps offsets 1:1.
+    src = html.replace("\r", " ") if "\r" in html else html
+    if "\0" in src:  # raw-text states turn NUL into U+FFFD: same length, no structure
+        src = src.replace("\0", "\ufffd")
+    if "</>" in src:
+        src = _EMPTY_END_TAG.sub("   ", src)
+    return src
 
 
 def _token_kinds(thtml: Any) -> dict[Any, int]:
@@ -517,6 +538,7 @@ class Linker:
             self._base_first = {k: v for k, v in (("tlds", tlds), ("schemes", schemes)) if v is not None}
         self._own_links = type(self).links is Linker.links  # not overridden by a subclass
         self._nofollow_only = cbs == (nofollow,)
+        self._compiled: tuple[Any, ...] | None = None  # see _compiled_context
 
     def _found(self, text: str) -> Iterable[Link]:
         """:meth:`links`, lazily for a long text (when a subclass does not override it)."""
@@ -546,6 +568,14 @@ class Linker:
     def linkify(self, html: str) -> str:
         """``html`` with links added around the URLs and email addresses of its text."""
         require_str(html, "html")
+        ctx = self._compiled
+        if ctx is None:
+            ctx = self._compiled = self._compiled_context()
+        if ctx and _USE_COMPILED:
+            _tokenizer()  # the same ImportError as the Python driver's without the parser
+            linked = ctx[0](html, _tokenizer_input(html), ctx[1])
+            if linked is not None:
+                return linked  # type: ignore[no-any-return]
         out = _Output()
         try:
             self._chunks(html, out)
@@ -554,6 +584,40 @@ class Linker:
         return out.value()
 
     __call__ = linkify
+
+    def _compiled_context(self) -> tuple[Any, ...]:
+        """(the compiled driver, its context) when it covers this Linker's calls, else ()."""
+        driver = _compiled_driver()
+        skipped = tuple(sorted(self._skipped))
+        if (
+            driver is None or type(self) is not Linker or self.existing_links is not None
+            or any(not tag.isascii() or len(tag) > 16 for tag in skipped) or len(skipped) > 64
+        ):
+            return ()
+        from html.entities import html5
+
+        from .linkification.apply import _fast_args, _settle
+
+        tlds, schemes = self._find_options["tlds"], self._find_options.get("schemes")
+        gate_args = None
+        if tlds is not None or schemes is not None:
+            mode = _MODE_PYTHON
+        elif self.policy is DEFAULT_POLICY:
+            mode = _MODE_BASE
+        else:
+            gate_args = _fast_args(self.policy)
+            mode = _MODE_PYTHON if gate_args is None else _MODE_GATE
+        legacy = max(len(name) for name in html5 if not name.endswith(";"))
+        named = max(len(name) for name in html5)
+        anchor = None if self._nofollow_only else self._anchor
+        policy = self.policy
+
+        def settle(text: str, links: list[Link], suspects: Iterable[int]) -> list[Link]:
+            return _settle(text, policy, links, suspects)
+
+        context = (skipped, self.parse_email, gate_args, mode, self._found, anchor, _visible_text, unsafe_href,
+                   html5, legacy, named, settle)  # fmt: skip
+        return driver, context
 
     def _chunks(self, html: str, out: _Output) -> None:
         """Writes the output to ``out``: the input, with links inserted in text nodes.
@@ -814,6 +878,42 @@ class Linker:
         else:
             out.append(f">{_escape_text(shown)}</a>")
         return "".join(out)
+
+
+def new_anchor(linker: Linker, link: Link, source: str) -> str | None:
+    """The ``<a>`` element ``linker`` writes for ``link``, whose text in the input is the
+    HTML ``source``; None when its callbacks (or an unsafe href) leave the text unlinked.
+
+    Internal: the seam of the plain-text linker of the ``urlize`` filters (``_urlize.py``).
+    """
+    return linker._anchor(link, source)
+
+
+#: How many times the gaps between new links are scanned again (see ``Linker._flush``);
+#: the plain-text linker of the ``urlize`` filters follows the same limit.
+RESCAN_LEVELS = _MAX_RESCANS
+
+
+def link_plain_text(linker: Linker, text: str, decoded: str, escapes: tuple[str, ...] | None) -> str | None:
+    """``_urlize.linkify_text`` by the compiled driver (``html.c``): ``text`` (whose
+    tokenized form is ``decoded``, the same length) linked as one run of text, each
+    piece of the output escaped with ``escapes`` (the replacements of ``&<>"'``; None:
+    as it stands). None when the compiled driver does not cover ``linker`` or the call.
+
+    Internal: the seam of the plain-text linker of the ``urlize`` filters (``_urlize.py``).
+    """
+    if not _USE_COMPILED:
+        return None
+    ctx = linker._compiled
+    if ctx is None:
+        ctx = linker._compiled = linker._compiled_context()
+    if not ctx:
+        return None
+    driver, context = ctx
+    # the links of the whole text at once, as _urlize.py's loop finds them (Linker.links)
+    context = (*context[:4], linker.links, *context[5:])
+    result: str | None = driver(text, decoded, context, escapes)
+    return result
 
 
 class _ExistingA:

@@ -29,7 +29,7 @@ from jinja2.exceptions import FilterArgumentError
 from jinja2.nodes import EvalContext
 from markupsafe import Markup, escape
 
-from ._urlize import linkify_text
+from ._urlize import ESCAPES, linkify_text
 from .core.detection import Link
 from .html import Callback, Linker, unsafe_href
 
@@ -148,6 +148,10 @@ def urlize(
 
 def _escape_str(text: str) -> str:
     return str(escape(text))
+
+
+# markupsafe.escape's replacements, for the compiled plain-text linker (tests/test_urlize_plain.py)
+ESCAPES[_escape_str] = ("&amp;", "&lt;", "&gt;", "&#34;", "&#39;")
 
 
 @pass_eval_context

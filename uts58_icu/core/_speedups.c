@@ -404,6 +404,7 @@ fast_links(PyObject *self, PyObject *unused)
     return PyBool_FromLong(fast_link);
 }
 
+PyObject *py_html_linkify(PyObject *, PyObject *const *, Py_ssize_t); /* ../html.c */
 static PyMethodDef methods[] = {
     {"configure", (PyCFunction)(void (*)(void))configure, METH_VARARGS | METH_KEYWORDS,
      "configure(term, email, host_ranges, ignorable_ranges, brackets, link_type, tld_key, "
@@ -428,6 +429,7 @@ static PyMethodDef methods[] = {
      "dotless_after_scheme(text, hosts) -> bool: '://' then one of the ASCII host names."},
     {"scan_gated", (PyCFunction)(void (*)(void))py_scan_gated, METH_FASTCALL,
      "scan_gated(config, dotless_hosts, names, cjk_host_cut, text): scan and gate in one call (gate.c)."},
+    {"html_linkify", (PyCFunction)(void (*)(void))py_html_linkify, METH_FASTCALL, "html.py's driver (../html.c)."},
     {"fast_links", fast_links, METH_NOARGS, "Whether Links are built without calling the class."},
     {"ascii_host_fast", py_ascii_host_fast, METH_O, "ascii_host_fast(host) -> str | None: an ASCII host's C path."},
     {NULL, NULL, 0, NULL},

@@ -159,6 +159,12 @@ def _fast_scanner(policy: object) -> Callable[[str], object] | None:
 def _with_suspects(text: str, policy: LinkPolicy, out: tuple[list[Link], list[int]]) -> list[Link]:
     """The links of a gated scan with those at the suspects' indices through the rules."""
     links, suspects = out  # the links at these indices go through the rules
+    return _settle(text, policy, links, suspects)
+
+
+def _settle(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable[int]) -> list[Link]:
+    """The links of ``scan_gated``'s ``(links, suspects)`` on ``text``: the links at the
+    indices ``suspects`` go through the Python rules (also html.c's, per run of text)."""
     result: list[Link] = []
     covered = [0]
     prev = 0
@@ -178,7 +184,7 @@ def _with_suspects(text: str, policy: LinkPolicy, out: tuple[list[Link], list[in
 
 
 def _fast_args(policy: LinkPolicy) -> tuple[object, ...] | None:
-    """The arguments of ``_gate.scan_gated`` after the text for ``policy``, or None."""
+    """The arguments of ``_gate.scan_gated`` before the text for ``policy``, or None."""
     config = _gate.config_of(policy)
     if config is None or _gate.scan_gated is None:
         return None

@@ -1,0 +1,184 @@
+"""The compiled HTML driver (``uts58_icu/html.c``) gives the Python driver's output (issue 19).
+
+``Linker.linkify`` runs ``html.c`` where it covers the call and falls back to the Python
+driver in ``html.py`` (the reference) for everything else. Each document here is linked
+both ways and the strings must be equal: Hypothesis HTML-ish documents (character
+references, comments, CDATA, raw-text elements, ``<a>``, attributes, CR, NUL, non-ASCII
+text), the benchmark's pages, the hand-written pages of ``test_html_pages.py`` and the
+peers' test texts read as HTML. The compiled driver must also cover the ordinary
+documents (it returns None where it leaves the call to Python).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from uts58_icu import html as uhtml
+from uts58_icu.html import Linker, nofollow, target_blank
+
+from test_html_pages import HANDWRITTEN, PAGES  # noqa: E402  (tests/ is on sys.path)
+
+pytestmark = pytest.mark.skipif(uhtml._compiled_driver() is None, reason="the compiled core is not in use")
+
+LINKERS = {
+    "default": Linker(),
+    "base": Linker(policy="base"),
+    "no-email": Linker(parse_email=False),
+    "everywhere": Linker(skip_tags=()),
+    "callbacks": Linker(callbacks=(nofollow, target_blank)),
+    "no-callbacks": Linker(callbacks=()),
+    "skip-p": Linker(skip_tags=("p", "b", "br")),
+    "tlds": Linker(tlds=("com", "org")),
+}
+
+
+def python_driver(linker: Linker, doc: str) -> str:
+    uhtml._USE_COMPILED = False
+    try:
+        return linker.linkify(doc)
+    finally:
+        uhtml._USE_COMPILED = True
+
+
+def compiled_driver(linker: Linker, doc: str) -> str | None:
+    """The compiled driver's output, or None where it leaves the document to Python."""
+    linker.linkify("")  # sets linker._compiled
+    driver, context = linker._compiled
+    result: str | None = driver(doc, uhtml._tokenizer_input(doc), context)
+    return result
+
+
+def check(linker: Linker, doc: str) -> str | None:
+    compiled = compiled_driver(linker, doc)
+    expected = python_driver(linker, doc)
+    if compiled is not None:
+        assert compiled == expected, doc
+    assert linker.linkify(doc) == expected
+    return compiled
+
+
+FRAGMENTS = [
+    "<p>", "</p>", "<P class=x>", "<a href=x>", "<a href='y.com'>", "</a>", "</A >", "<b>", "</b>", "<br/>",
+    "<pre>", "</pre>", "<code>", "</code>", "<div title=\"a>b.com\">", "<img src=x.png alt='c.org'>",
+    "<p a=b c d='e' f=\"g\"/>", "<p =x>", "<a<b>", "</ x>", "</>", "</", "<", "<3", "<!--", "-->", "<!-- c.com -->",
+    "<!-->", "<!--->", "--!>", "<!doctype html>", "<!DOCTYPE x y='>'>", "<![CDATA[x.com]]>", "<?pi a.com?>", "<!x>",
+    "<script>", "</script>", "<script>var u='http://x.com';</script>", "<style>p{}</style>", "<title>t.com</title>",
+    "<textarea>h.com</textarea>", "<xmp><b>x.com</xmp>", "<iframe>y.com</iframe>", "<plaintext>", "</style",
+    "<noscript>", "<svg>", "</svg>", "<math>", "<table>", "<td>", "<select>", "<template>",
+    "&amp;", "&amp", "&lt;", "&gt", "&#46;", "&#x2F;", "&#x40;", "&period;", "&colon;", "&commat;", "&notit;", "&ampx",
+    "&copy2024", "&#0;", "&#x80;", "&#xD800;", "&#99999999999;", "&#", "&#x", "&", "&zzz;", "&AElig", "&nbsp;",
+    " ", "\n", "\r\n", "\r", "\t", "\0", ".", ":", "@", "/", "(", ")", "=", "\"", "'",
+    "a.com", "x@y.org", "http://", "https://ex.com/p?q=1&amp;r=2", "www.", "b.org", "a.comhttp://b.org", "例.中国",
+    "。", "é", "\u00a0", "\u202e", "\u200b", "file.py", "http://localhost/", "してるhttp://example.comいま",
+    "mailto:a@b.co?subject=x", "1.2.3.4", "xn--80ak6aa92e.com", "аррӏе.com", "javascript:alert(1)", "😀",
+]  # fmt: skip
+
+docs = st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join)
+
+
+@given(docs, st.sampled_from(sorted(LINKERS)))
+def test_compiled_driver_gives_the_python_drivers_output(doc: str, name: str) -> None:
+    check(LINKERS[name], doc)
+
+
+@given(st.text(alphabet=st.sampled_from("<>/!-&#;=\"' \n\rax.c:@ép\0"), max_size=60))
+def test_compiled_driver_on_markup_noise(doc: str) -> None:
+    check(LINKERS["default"], doc)
+
+
+def test_compiled_driver_on_pages() -> None:
+    for page in PAGES:
+        for name in ("default", "base", "everywhere"):
+            assert check(LINKERS[name], page) is not None  # covered: no fallback on ordinary pages
+
+
+def test_compiled_driver_on_handwritten_pages() -> None:
+    for case in HANDWRITTEN:
+        doc = case[0] if isinstance(case, tuple) else case
+        for linker in LINKERS.values():
+            check(linker, doc)
+
+
+def _peer_texts() -> Iterator[str]:
+    cases = Path(os.environ.get("UTS58_PEER_CASES", Path(__file__).resolve().parents[2] / "shared" / "peers" / "cases"))
+    for path in sorted(cases.glob("*.jsonl*")):
+        opener: Any = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt", encoding="utf-8") as lines:
+            for line in lines:
+                text = json.loads(line).get("text")
+                if isinstance(text, str):
+                    yield text
+
+
+def test_compiled_driver_on_the_peers_texts() -> None:
+    texts = list(_peer_texts())
+    if not texts:
+        pytest.skip("the peers' cases are not here (../shared/peers/cases)")
+    covered = 0
+    for text in texts:
+        covered += check(LINKERS["default"], text) is not None
+    assert covered > len(texts) * 0.9
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "<svg><a>i.com</a></svg> x.com",  # foreign content: _chunks tracks the tree builder
+        "<table><tr><td>a.com</td></tr></table>",
+        "<select><option>b.com</select>",
+        "<noscript><p>c.com</p></noscript>",
+        "<script><!--<script></script>d.com</script>e.com",  # the escaped script states
+        "<p\u212a>f.com</p>",  # a non-ASCII tag name
+    ],
+)
+def test_what_the_compiled_driver_leaves_to_python(doc: str) -> None:
+    assert compiled_driver(LINKERS["default"], doc) is None
+    check(LINKERS["default"], doc)
+
+
+def test_a_long_run_is_left_to_python() -> None:
+    doc = "see a.com " * 7_000  # one run longer than html._LONG_RUN: linked lazily there
+    assert compiled_driver(LINKERS["base"], doc) is None
+    check(LINKERS["base"], doc)
+
+
+def test_what_the_compiled_driver_is_not_used_for() -> None:
+    class Sub(Linker):
+        pass
+
+    assert Sub().linkify("x.com") == Linker().linkify("x.com")
+    for linker in (Sub(), Linker(existing_links=lambda attrs: attrs), Linker(skip_tags=("é",))):
+        linker.linkify("")
+        assert linker._compiled == ()
+
+
+def test_the_entity_table_is_the_tokenizers() -> None:
+    # html.c decodes named references with html.entities.html5 (longest match, the
+    # letters and digits after a match without ";" in the same token): turbohtml must agree.
+    from html.entities import html5
+
+    import turbohtml
+
+    for name, value in html5.items():
+        doc = f"&{name} "
+        tokens = list(turbohtml.tokenize(doc, capture_source=True, resolve_references=False))
+        assert (tokens[0].source, tokens[0].data) == (f"&{name}", value), name
+    doc = "&notit; &ampx &copy2024 &ampamp;"
+    refs = [(t.source, t.data) for t in turbohtml.tokenize(doc, capture_source=True, resolve_references=False)
+            if t.type == turbohtml.TokenType.CHARACTER_REFERENCE]  # fmt: skip
+    assert refs == [("&notit", "¬it"), ("&ampx", "&x"), ("&copy2024", "©2024"), ("&ampamp", "&amp")]
+
+
+@pytest.mark.parametrize("number", [0, 9, 10, 13, 46, 64, 0x80, 0x81, 0x9F, 0xA0, 0xD800, 0xFFFE, 0x10FFFF, 0x110000, 10**12])
+def test_numeric_references(number: int) -> None:
+    for ref in (f"&#{number};", f"&#x{number:x}", f"&#X{number:X};"):
+        check(LINKERS["default"], f"<p>a{ref}b.com x.org{ref}c@d.org</p>")

@@ -1,0 +1,1493 @@
+/*
+ * html.c -- uts58_icu.html's driver in compiled code (issue 19): a transliteration of
+ * html.py's _tokens (the WHATWG tokenizer's data, tag, comment, character-reference and
+ * raw-text states, as turbohtml's tokenizer reads them), Linker._chunks, Linker._flush
+ * and the default anchor writer (Linker._anchor with DEFAULT_CALLBACKS).
+ *
+ * html.py stays the readable reference and runs everything this file does not cover:
+ * html_linkify() returns None, and the caller runs the Python driver, on any document
+ * where the tree builder's view differs from the tokenizer's in ways _chunks tracks
+ * (svg, math, select, frameset, noscript, tables and templates, the a-scope
+ * boundaries), a script holding "<!--" (the escaped script states), a tag name that
+ * is not ASCII, a run of text longer than html._LONG_RUN (linked lazily there), and a
+ * run whose gaps do not settle within html._MAX_RESCANS levels. The output is the
+ * same string as the Python driver's: tests/test_html_compiled.py compares both.
+ *
+ * Links come from the compiled core directly (scan, or scan_gated with the §8 gate);
+ * a run the gate cannot decide goes to the Linker's Python _found, as apply.py does.
+ */
+#include "core/_speedups.h"
+
+#define MAX_RESCANS 16      /* html._MAX_RESCANS */
+#define LONG_RUN (1 << 16)  /* html._LONG_RUN */
+#define JOIN_EVERY 512      /* html._JOIN_EVERY */
+#define MAX_SKIP 64
+#define MAX_NAME 16
+
+/* ------------------------------------------------------------ output */
+
+/* The output is a list of segments: a slice of the input (obj NULL) or a str. Every
+ * SEGS_EVERY segments are written into one str (a chunk), so a long document's pieces
+ * do not stay alive until the end; the result is the chunks joined (or the segments
+ * written at once when there is a single chunk). */
+#define SEGS_EVERY 4096
+
+typedef struct {
+    PyObject *obj; /* owned; NULL: src[a:b] */
+    Py_ssize_t a, b;
+} Seg;
+
+typedef struct {
+    PyObject *src; /* borrowed: the input the slices are taken from */
+    Seg *segs;
+    Py_ssize_t n, cap;
+    PyObject *chunks; /* list of str */
+} Out;
+
+static PyObject *empty_str = NULL;
+
+static int
+out_init(Out *o, PyObject *src)
+{
+    o->src = src;
+    o->segs = NULL;
+    o->n = o->cap = 0;
+    o->chunks = PyList_New(0);
+    return o->chunks ? 0 : -1;
+}
+
+static void
+out_clear_segs(Out *o)
+{
+    for (Py_ssize_t k = 0; k < o->n; k++)
+        Py_CLEAR(o->segs[k].obj);
+    o->n = 0;
+}
+
+static void
+out_free(Out *o)
+{
+    out_clear_segs(o);
+    PyMem_Free(o->segs);
+    o->segs = NULL;
+    o->cap = 0;
+    Py_CLEAR(o->chunks);
+}
+
+/* The widest character of t[a:b], rounded up to what PyUnicode_New picks a kind by. */
+static Py_UCS4
+max_char(const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    if (PyUnicode_IS_ASCII(t->obj))
+        return 0x7F;
+    Py_UCS4 m = 0;
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        for (Py_ssize_t i = a; i < b; i++)
+            m |= d[i];
+        return m & 0x80 ? 0xFF : 0x7F;
+    }
+    for (Py_ssize_t i = a; i < b && m <= 0xFFFF; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (c > m)
+            m = c;
+    }
+    return m > 0xFFFF ? 0x10FFFF : m > 0xFF ? 0xFFFF : m > 0x7F ? 0xFF : 0x7F;
+}
+
+/* The segments written into one str. */
+static PyObject *
+out_build(Out *o)
+{
+    Text t;
+    text_of(&t, o->src);
+    Py_ssize_t total = 0;
+    Py_UCS4 maxc = 0x7F, bound = PyUnicode_MAX_CHAR_VALUE(o->src);
+    for (Py_ssize_t k = 0; k < o->n; k++) {
+        Seg *g = &o->segs[k];
+        Py_UCS4 m;
+        if (g->obj) {
+            total += PyUnicode_GET_LENGTH(g->obj);
+            m = PyUnicode_MAX_CHAR_VALUE(g->obj);
+        }
+        else {
+            total += g->b - g->a;
+            m = maxc >= bound ? 0x7F : max_char(&t, g->a, g->b); /* no wider than the input */
+        }
+        if (m > maxc)
+            maxc = m;
+    }
+    PyObject *r = PyUnicode_New(total, maxc);
+    if (!r)
+        return NULL;
+    Py_ssize_t pos = 0;
+    for (Py_ssize_t k = 0; k < o->n; k++) {
+        Seg *g = &o->segs[k];
+        PyObject *from = g->obj ? g->obj : o->src;
+        Py_ssize_t a = g->obj ? 0 : g->a, len = g->obj ? PyUnicode_GET_LENGTH(g->obj) : g->b - g->a;
+        if (len && PyUnicode_CopyCharacters(r, pos, from, a, len) < 0) {
+            Py_DECREF(r);
+            return NULL;
+        }
+        pos += len;
+    }
+    return r;
+}
+
+static int
+out_flush_segs(Out *o)
+{
+    PyObject *chunk = out_build(o);
+    if (!chunk)
+        return -1;
+    int r = PyList_Append(o->chunks, chunk);
+    Py_DECREF(chunk);
+    out_clear_segs(o);
+    return r;
+}
+
+/* Appends a segment (obj stolen). */
+static int
+out_seg(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b)
+{
+    if (o->n == o->cap) {
+        Py_ssize_t cap = o->cap ? o->cap * 2 : 64;
+        Seg *segs = PyMem_Realloc(o->segs, cap * sizeof(Seg));
+        if (!segs) {
+            Py_XDECREF(obj);
+            PyErr_NoMemory();
+            return -1;
+        }
+        o->segs = segs;
+        o->cap = cap;
+    }
+    o->segs[o->n++] = (Seg){obj, a, b};
+    if (o->n >= SEGS_EVERY)
+        return out_flush_segs(o);
+    return 0;
+}
+
+/* Appends piece (a new reference, stolen; NULL is an error). */
+static int
+out_put(Out *o, PyObject *piece)
+{
+    if (!piece)
+        return -1;
+    return out_seg(o, piece, 0, 0);
+}
+
+static PyObject *
+out_value(Out *o)
+{
+    if (PyList_GET_SIZE(o->chunks) == 0)
+        return out_build(o);
+    if (out_flush_segs(o) < 0)
+        return NULL;
+    return PyUnicode_Join(empty_str, o->chunks);
+}
+
+/* Appends other's output (other is emptied). */
+static int
+out_extend(Out *o, Out *other)
+{
+    if (PyList_GET_SIZE(other->chunks)) {
+        if (out_flush_segs(o) < 0 ||
+            PyList_SetSlice(o->chunks, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, other->chunks) < 0)
+            return -1;
+    }
+    for (Py_ssize_t k = 0; k < other->n; k++) {
+        Seg g = other->segs[k];
+        other->segs[k].obj = NULL;
+        if (out_seg(o, g.obj, g.a, g.b) < 0)
+            return -1;
+    }
+    other->n = 0;
+    return 0;
+}
+
+/* ------------------------------------------------------------ escaping */
+
+/* What each ASCII character (and U+00A0) is replaced by; NULL: kept. */
+typedef struct {
+    const char *rep[128];
+    const char *nbsp;
+} Esc;
+
+static Esc ESC_TEXT, ESC_ATTR; /* html._escape_text, html._escape_attr */
+
+static void
+init_escapes(void)
+{
+    ESC_TEXT.rep['&'] = ESC_ATTR.rep['&'] = "&amp;";
+    ESC_TEXT.rep['<'] = ESC_ATTR.rep['<'] = "&lt;";
+    ESC_TEXT.rep['>'] = ESC_ATTR.rep['>'] = "&gt;";
+    ESC_TEXT.nbsp = ESC_ATTR.nbsp = "&nbsp;";
+    ESC_ATTR.rep['"'] = "&quot;";
+}
+
+static inline const char *
+replacement(const Esc *e, Py_UCS4 c)
+{
+    return c < 128 ? e->rep[c] : c == 0xA0 ? e->nbsp : NULL;
+}
+
+/* s[a:b] escaped with e: a new reference. */
+static PyObject *
+escape_with(PyObject *s, Py_ssize_t a, Py_ssize_t b, const Esc *e)
+{
+    Text t;
+    text_of(&t, s);
+    Py_ssize_t extra = 0, first = a;
+    if (t.kind == PyUnicode_1BYTE_KIND) { /* the common case: nothing to escape */
+        const Py_UCS1 *d = (const Py_UCS1 *)t.data;
+        while (first < b && !replacement(e, d[first]))
+            first++;
+    }
+    else
+        while (first < b && !replacement(e, RD(&t, first)))
+            first++;
+    if (first == b)
+        return a == 0 && b == t.n ? Py_NewRef(s) : PyUnicode_Substring(s, a, b);
+    for (Py_ssize_t i = first; i < b; i++) {
+        const char *r = replacement(e, RD(&t, i));
+        if (r)
+            extra += (Py_ssize_t)strlen(r) - 1;
+    }
+    /* the replacements are ASCII: the result's widest character is the slice's */
+    PyObject *slice = a == 0 && b == t.n ? Py_NewRef(s) : PyUnicode_Substring(s, a, b);
+    if (!slice)
+        return NULL;
+    PyObject *out = PyUnicode_New(b - a + extra, PyUnicode_MAX_CHAR_VALUE(slice));
+    Py_DECREF(slice);
+    if (!out)
+        return NULL;
+    int kind = PyUnicode_KIND(out);
+    void *data = PyUnicode_DATA(out);
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = a; i < b; i++) {
+        Py_UCS4 c = RD(&t, i);
+        const char *r = replacement(e, c);
+        if (!r)
+            PyUnicode_WRITE(kind, data, k++, c);
+        else
+            for (; *r; r++)
+                PyUnicode_WRITE(kind, data, k++, (Py_UCS4)(unsigned char)*r);
+    }
+    return out;
+}
+
+/* ------------------------------------------------------------ context */
+
+enum { MODE_BASE = 0, MODE_GATE = 1, MODE_PYTHON = 2 };
+
+typedef struct {
+    PyObject *html;   /* the input: the output is built from its slices */
+    PyObject *srcobj; /* the input as tokenized (html._tokens: CR as space, NUL as U+FFFD) */
+    Text src;
+    /* from the context tuple (borrowed) */
+    char skip[MAX_SKIP][MAX_NAME + 1];
+    Py_ssize_t skip_len[MAX_SKIP];
+    int n_skip;
+    int parse_email;
+    int mode;
+    PyObject *gate_args[4]; /* config, dotless_hosts, names, cjk_host_cut */
+    PyObject *found;        /* Linker._found */
+    PyObject *settle;       /* apply._settle for the Linker's policy (MODE_GATE) */
+    PyObject *anchor;       /* Linker._anchor, or None: the default anchor (nofollow) here */
+    PyObject *visible;      /* html._visible_text */
+    PyObject *unsafe;       /* html.unsafe_href */
+    PyObject *entities;     /* html.entities.html5 */
+    int legacy_max;         /* the longest entity name without ';' */
+    int named_max;          /* the longest entity name with ';' */
+    /* plain text (_urlize.linkify_text): the output is escaped slices of html */
+    int plain;
+    Esc esc;
+    int escaping;
+    /* driver state */
+    int open[MAX_SKIP];
+    int depth;
+    Py_ssize_t copied;
+    Out out;
+} H;
+
+/* A run of text: its items (literal text or one character reference). */
+typedef struct {
+    Py_ssize_t s, e;   /* source span */
+    Py_ssize_t d;      /* decoded start */
+    PyObject *value;   /* a reference's decoded text (owned); NULL for literal text */
+} Item;
+
+typedef struct {
+    Item *items;
+    Py_ssize_t n, cap;
+    Py_ssize_t d_len;
+    int may_link; /* a ":", "@" or label separator in the decoded text */
+} RunBuf;
+
+static void
+run_clear(RunBuf *r)
+{
+    for (Py_ssize_t k = 0; k < r->n; k++)
+        Py_CLEAR(r->items[k].value);
+    r->n = 0;
+    r->d_len = 0;
+    r->may_link = 0;
+}
+
+/* html._MAY_LINK: ":", "@" or a label separator in t[lo:hi]. */
+static int
+may_link(const Text *t, Py_ssize_t lo, Py_ssize_t hi)
+{
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        for (Py_ssize_t i = lo; i < hi; i++)
+            if (d[i] == ':' || d[i] == '@' || d[i] == '.')
+                return 1;
+        return 0;
+    }
+    for (Py_ssize_t i = lo; i < hi; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (c == ':' || c == '@' || is_sep(c))
+            return 1;
+    }
+    return 0;
+}
+
+/* Adds literal text src[s:e] (merged into the last item when adjacent) or a reference
+ * (value stolen). */
+static int
+run_add(RunBuf *r, Py_ssize_t s, Py_ssize_t e, PyObject *value)
+{
+    if (!value && r->n && !r->items[r->n - 1].value && r->items[r->n - 1].e == s) {
+        r->items[r->n - 1].e = e;
+        r->d_len += e - s;
+        return 0;
+    }
+    if (r->n == r->cap) {
+        Py_ssize_t cap = r->cap ? r->cap * 2 : 16;
+        Item *items = PyMem_Realloc(r->items, cap * sizeof(Item));
+        if (!items) {
+            Py_XDECREF(value);
+            PyErr_NoMemory();
+            return -1;
+        }
+        r->items = items;
+        r->cap = cap;
+    }
+    if (value && !r->may_link) {
+        Text vt;
+        text_of(&vt, value);
+        r->may_link = may_link(&vt, 0, vt.n);
+    }
+    Item *it = &r->items[r->n++];
+    it->s = s;
+    it->e = e;
+    it->d = r->d_len;
+    it->value = value;
+    r->d_len += value ? PyUnicode_GET_LENGTH(value) : e - s;
+    return 0;
+}
+
+/* Run.source_offset: -1 inside a character reference. */
+static Py_ssize_t
+source_offset(const RunBuf *r, Py_ssize_t d, Py_ssize_t s_end)
+{
+    if (d >= r->d_len)
+        return s_end;
+    Py_ssize_t lo = 0, hi = r->n - 1;
+    while (lo < hi) { /* the last item with items[i].d <= d */
+        Py_ssize_t mid = (lo + hi + 1) >> 1;
+        if (r->items[mid].d <= d)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    const Item *it = &r->items[lo];
+    Py_ssize_t delta = d - it->d;
+    if (delta == 0)
+        return it->s;
+    return it->value ? -1 : it->s + delta;
+}
+
+static PyObject *
+run_text(H *h, const RunBuf *r)
+{
+    if (r->n == 1 && !r->items[0].value)
+        return PyUnicode_Substring(h->srcobj, r->items[0].s, r->items[0].e);
+    PyObject *parts = PyList_New(r->n);
+    if (!parts)
+        return NULL;
+    for (Py_ssize_t k = 0; k < r->n; k++) {
+        const Item *it = &r->items[k];
+        PyObject *p = it->value ? Py_NewRef(it->value) : PyUnicode_Substring(h->srcobj, it->s, it->e);
+        if (!p) {
+            Py_DECREF(parts);
+            return NULL;
+        }
+        PyList_SET_ITEM(parts, k, p);
+    }
+    PyObject *text = PyUnicode_Join(empty_str, parts);
+    Py_DECREF(parts);
+    return text;
+}
+
+
+/* The output for the input's html[a:b]: the slice itself, or escaped for plain text. */
+static PyObject *
+piece(H *h, Py_ssize_t a, Py_ssize_t b)
+{
+    if (h->plain && h->escaping)
+        return escape_with(h->html, a, b, &h->esc);
+    return PyUnicode_Substring(h->html, a, b);
+}
+
+static int
+out_piece(H *h, Out *o, Py_ssize_t a, Py_ssize_t b)
+{
+    if (b <= a)
+        return 0;
+    if (h->plain && h->escaping)
+        return out_put(o, piece(h, a, b));
+    return out_seg(o, NULL, a, b);
+}
+
+/* ------------------------------------------------------------ links */
+
+/* Linker._found(text): a new list, or NULL with an error set. */
+static PyObject *
+found_links(H *h, PyObject *text)
+{
+    PyObject *links = NULL;
+    if (h->mode == MODE_BASE) {
+        links = scan(NULL, &text, 1);
+        if (!links)
+            return NULL;
+    }
+    else if (h->mode == MODE_GATE) {
+        PyObject *args[5] = {h->gate_args[0], h->gate_args[1], h->gate_args[2], h->gate_args[3], text}; /* scan_gated takes the text last */
+        links = py_scan_gated(NULL, args, 5);
+        if (!links)
+            return NULL;
+        if (PyTuple_CheckExact(links) && PyTuple_GET_SIZE(links) == 2) {
+            /* (links, suspects): the suspects go through the Python rules (apply._settle) */
+            PyObject *r = PyObject_CallFunctionObjArgs(h->settle, text, PyTuple_GET_ITEM(links, 0),
+                                                       PyTuple_GET_ITEM(links, 1), NULL);
+            Py_DECREF(links);
+            if (!r)
+                return NULL;
+            links = PySequence_List(r);
+            Py_DECREF(r);
+            if (!links)
+                return NULL;
+        }
+        else if (!PyList_CheckExact(links))
+            Py_CLEAR(links); /* the gate cannot serve the text: Linker._found (below) */
+    }
+    if (!links) {
+        PyObject *r = PyObject_CallOneArg(h->found, text);
+        if (!r)
+            return NULL;
+        links = PySequence_List(r);
+        Py_DECREF(r);
+        return links; /* _found filtered the emails */
+    }
+    if (!h->parse_email) {
+        Py_ssize_t n = PyList_GET_SIZE(links), k = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *link = PyList_GET_ITEM(links, i);
+            PyObject *kind = PyObject_GetAttr(link, s_kind);
+            if (!kind) {
+                Py_DECREF(links);
+                return NULL;
+            }
+            int email = PyUnicode_Check(kind) && PyUnicode_Compare(kind, s_email) == 0;
+            Py_DECREF(kind);
+            if (!email) {
+                Py_INCREF(link);
+                PyList_SetItem(links, k++, link);
+            }
+        }
+        if (PyList_SetSlice(links, k, n, NULL) < 0) {
+            Py_DECREF(links);
+            return NULL;
+        }
+    }
+    return links;
+}
+
+/* An anchor's pieces, written after the gap before it. */
+typedef struct {
+    PyObject *p[5]; /* NULL: the input's html[sa:sb] */
+    int n;
+    Py_ssize_t sa, sb;
+} Anchor;
+
+static void
+anchor_clear(Anchor *a)
+{
+    for (int k = 0; k < a->n; k++)
+        Py_CLEAR(a->p[k]);
+    a->n = 0;
+}
+
+static PyObject *s_href = NULL, *s_text = NULL, *s_puny = NULL, *s_invis = NULL;
+static PyObject *s_open = NULL, *s_rel = NULL, *s_norel = NULL, *s_close = NULL;
+
+static int
+is_bidi_control(Py_UCS4 c)
+{
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+static int
+truthy_attr(PyObject *obj, PyObject *name)
+{
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (!v)
+        return -1;
+    int r = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    return r;
+}
+
+/* Linker._anchor(link, html[s0:s1]): 1 with a filled, 0 for None, -1 on error. */
+static int
+make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
+{
+    a->n = 0;
+    a->sa = a->sb = 0;
+    int sliced = !(h->plain && h->escaping) && h->anchor == Py_None; /* the source as a slice */
+    PyObject *source = sliced ? Py_NewRef(Py_None) : piece(h, s0, s1);
+    if (!source)
+        return -1;
+    if (h->anchor != Py_None) {
+        PyObject *r = PyObject_CallFunctionObjArgs(h->anchor, link, source, NULL);
+        Py_DECREF(source);
+        if (!r)
+            return -1;
+        if (r == Py_None) {
+            Py_DECREF(r);
+            return 0;
+        }
+        a->p[a->n++] = r;
+        return 1;
+    }
+    /* the default callbacks (nofollow), as Linker._anchor writes them */
+    PyObject *href = PyObject_GetAttr(link, s_href);
+    PyObject *text = href ? PyObject_GetAttr(link, s_text) : NULL;
+    PyObject *display = NULL;
+    int ret = -1;
+    if (!text || !PyUnicode_Check(href) || !PyUnicode_Check(text)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "Link.href and Link.text must be str");
+        goto done;
+    }
+    Text ht;
+    text_of(&ht, href);
+    if (!starts(&ht, 0, "https://", 8) && !starts(&ht, 0, "http://", 7) && !starts(&ht, 0, "mailto:", 7)) {
+        PyObject *u = PyObject_CallOneArg(h->unsafe, href);
+        if (!u)
+            goto done;
+        int bad = PyObject_IsTrue(u);
+        Py_DECREF(u);
+        if (bad < 0)
+            goto done;
+        if (bad) {
+            ret = 0;
+            goto done;
+        }
+    }
+    /* _visible_text(link) */
+    int raw = 0;
+    Text tt;
+    text_of(&tt, text);
+    if (PyUnicode_MAX_CHAR_VALUE(text) > 0x7F)
+        for (Py_ssize_t i = 0; i < tt.n && !raw; i++) {
+            Py_UCS4 c = RD(&tt, i);
+            raw = (flags_of(c) & F_IGNORABLE) || is_bidi_control(c);
+        }
+    if (!raw) {
+        int p = truthy_attr(link, s_puny);
+        int e = p ? (p < 0 ? -1 : 1) : truthy_attr(link, s_invis);
+        if (p < 0 || e < 0)
+            goto done;
+        raw = p || e;
+    }
+    if (raw) {
+        display = PyObject_CallOneArg(h->visible, link);
+        if (!display)
+            goto done;
+        if (!PyUnicode_Check(display)) {
+            PyErr_SetString(PyExc_TypeError, "_visible_text must return a str");
+            goto done;
+        }
+    }
+    else
+        display = Py_NewRef(text);
+    int mailto = ht.n >= 7;
+    for (Py_ssize_t i = 0; i < 7 && mailto; i++) {
+        Py_UCS4 c = RD(&ht, i);
+        if (c >= 'A' && c <= 'Z')
+            c += 32;
+        mailto = c == (Py_UCS4) "mailto:"[i];
+    }
+    PyObject *esc = escape_with(href, 0, PyUnicode_GET_LENGTH(href), &ESC_ATTR);
+    if (!esc)
+        goto done;
+    PyObject *shown;
+    int same = display == text ? 1 : PyUnicode_Compare(display, text) == 0;
+    if (same && sliced)
+        shown = NULL;
+    else if (same)
+        shown = Py_NewRef(source);
+    else if (PyErr_Occurred() || !(shown = escape_with(display, 0, PyUnicode_GET_LENGTH(display), &ESC_TEXT))) {
+        Py_DECREF(esc);
+        goto done;
+    }
+    a->p[0] = Py_NewRef(s_open);
+    a->p[1] = esc;
+    a->p[2] = Py_NewRef(mailto ? s_norel : s_rel);
+    a->p[3] = shown;
+    a->sa = s0;
+    a->sb = s1;
+    a->p[4] = Py_NewRef(s_close);
+    a->n = 5;
+    ret = 1;
+done:
+    Py_DECREF(source);
+    Py_XDECREF(href);
+    Py_XDECREF(text);
+    Py_XDECREF(display);
+    return ret;
+}
+
+/* ------------------------------------------------------------ Linker._flush */
+
+enum { SCAN_ERROR = -1, SCAN_UNSETTLED = 0, SCAN_OK = 1, SCAN_BAIL = 2 };
+
+typedef struct {
+    H *h;
+    const RunBuf *run;
+    PyObject *text;
+    Py_ssize_t n;
+    Py_ssize_t s_end;
+    Py_ssize_t copied;
+    Out *pieces;
+} Flush;
+
+static int
+flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
+{
+    if (level > MAX_RESCANS)
+        return SCAN_BAIL; /* rare: the Python driver decides (Linker._would_link) */
+    H *h = f->h;
+    int whole = lo == 0 && hi == f->n;
+    if (!whole) {
+        Text t;
+        text_of(&t, f->text);
+        if (!may_link(&t, lo, hi))
+            return SCAN_OK; /* Linker._found: no link */
+    }
+    PyObject *sub = whole ? Py_NewRef(f->text) : PyUnicode_Substring(f->text, lo, hi);
+    if (!sub)
+        return SCAN_ERROR;
+    PyObject *links = found_links(h, sub);
+    Py_DECREF(sub);
+    if (!links)
+        return SCAN_ERROR;
+    Py_ssize_t prev = lo;
+    int ret = SCAN_OK;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(links); k++) {
+        PyObject *link = PyList_GET_ITEM(links, k);
+        Py_ssize_t ls, le;
+        PyObject *kind;
+        if (!link_slots(link, &ls, &le, &kind)) {
+            PyObject *vs = PyObject_GetAttr(link, s_start);
+            PyObject *ve = vs ? PyObject_GetAttr(link, s_end) : NULL;
+            ls = vs ? PyLong_AsSsize_t(vs) : -1;
+            le = ve ? PyLong_AsSsize_t(ve) : -1;
+            Py_XDECREF(vs);
+            Py_XDECREF(ve);
+            if (PyErr_Occurred()) {
+                ret = SCAN_ERROR;
+                break;
+            }
+        }
+        Py_ssize_t d0 = lo + ls, d1 = lo + le;
+        if (d0 < lo || d1 > hi || d0 > d1) {
+            PyErr_SetString(PyExc_ValueError, "a link outside its text");
+            ret = SCAN_ERROR;
+            break;
+        }
+        Py_ssize_t s0 = source_offset(f->run, d0, f->s_end);
+        Py_ssize_t s1 = source_offset(f->run, d1, f->s_end);
+        if (s0 < 0 || s1 < 0)
+            continue; /* a link edge inside a character reference */
+        Anchor a;
+        int r = make_anchor(h, link, s0, s1, &a);
+        /* each Link is freed once used (memory: a long text's links) */
+        if (PyList_SetItem(links, k, Py_NewRef(Py_None)) < 0) {
+            anchor_clear(&a);
+            r = -1;
+        }
+        if (r < 0) {
+            ret = SCAN_ERROR;
+            break;
+        }
+        if (r == 0)
+            continue;
+        if (d0 > prev) {
+            int sr = flush_scan(f, prev, d0, level + 1);
+            if (sr != SCAN_OK) {
+                anchor_clear(&a);
+                ret = sr;
+                break;
+            }
+        }
+        int err = out_piece(h, f->pieces, f->copied, s0) < 0;
+        for (int j = 0; j < a.n; j++) {
+            if (!err)
+                err = (a.p[j] ? out_put(f->pieces, a.p[j]) : out_piece(h, f->pieces, a.sa, a.sb)) < 0;
+            else
+                Py_XDECREF(a.p[j]);
+            a.p[j] = NULL;
+        }
+        if (err) {
+            ret = SCAN_ERROR;
+            break;
+        }
+        f->copied = s1;
+        prev = d1;
+    }
+    Py_DECREF(links);
+    if (ret != SCAN_OK)
+        return ret;
+    if (prev != lo && hi > prev)
+        return flush_scan(f, prev, hi, level + 1);
+    return SCAN_OK;
+}
+
+/* Linker._flush with in_table False: writes html[h->copied:s_end], links inserted. */
+static int
+flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
+{
+    Py_ssize_t start = h->copied;
+    h->copied = s_end;
+    if (!run->may_link)
+        return out_piece(h, &h->out, start, s_end) < 0 ? SCAN_ERROR : SCAN_OK;
+    if (run->d_len > LONG_RUN && !h->plain)
+        return SCAN_BAIL; /* linked lazily by the Python driver */
+    PyObject *text = run_text(h, run);
+    if (!text)
+        return SCAN_ERROR;
+    Text t;
+    text_of(&t, text);
+    Out pieces;
+    if (out_init(&pieces, h->html) < 0) {
+        out_free(&pieces);
+        Py_DECREF(text);
+        return SCAN_ERROR;
+    }
+    Flush f = {h, run, text, t.n, s_end, start, &pieces};
+    int r = flush_scan(&f, 0, t.n, 0);
+    Py_DECREF(text);
+    if (r == SCAN_UNSETTLED || (r == SCAN_OK && f.copied == start)) {
+        out_free(&pieces);
+        return out_piece(h, &h->out, start, s_end) < 0 ? SCAN_ERROR : SCAN_OK;
+    }
+    if (r != SCAN_OK) {
+        out_free(&pieces);
+        return r;
+    }
+    /* out.extend(pieces); out.append(html[copied:s_end]) */
+    int err = out_extend(&h->out, &pieces) < 0;
+    out_free(&pieces);
+    if (err || out_piece(h, &h->out, f.copied, s_end) < 0)
+        return SCAN_ERROR;
+    return SCAN_OK;
+}
+
+/* ------------------------------------------------------------ tokenizer */
+
+#define SRC(i) RD(&h->src, (i))
+
+static int
+is_ws(Py_UCS4 c)
+{
+    return c == '\t' || c == '\n' || c == '\f' || c == ' ' || c == '\r';
+}
+
+static int
+is_alpha(Py_UCS4 c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int
+is_alnum(Py_UCS4 c)
+{
+    return is_alpha(c) || (c >= '0' && c <= '9');
+}
+
+static Py_UCS4
+lower(Py_UCS4 c)
+{
+    return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+/* The tag starting at src[i] (the first character of its name): the index after its
+ * ">", or -1 when the input ends inside it (the token is dropped). The name is
+ * src[i:*name_end]. WHATWG tag name, attribute and self-closing states. */
+static Py_ssize_t
+parse_tag(H *h, Py_ssize_t i, Py_ssize_t *name_end)
+{
+    enum { NAME, BAN, AN, AAN, BAV, DQ, SQ, UQ, AVQ, SC } st = NAME;
+    Py_ssize_t n = h->src.n;
+    *name_end = n;
+    for (; i < n; i++) {
+        Py_UCS4 c = SRC(i);
+        switch (st) {
+        case NAME:
+            if (is_ws(c) || c == '/' || c == '>') {
+                *name_end = i;
+                if (c == '>')
+                    return i + 1;
+                st = c == '/' ? SC : BAN;
+            }
+            break;
+        case BAN:
+            if (is_ws(c))
+                break;
+            if (c == '/' || c == '>') {
+                st = AAN;
+                i--;
+            }
+            else
+                st = AN; /* "=" is the first character of the name */
+            break;
+        case AN:
+            if (is_ws(c) || c == '/' || c == '>') {
+                st = AAN;
+                i--;
+            }
+            else if (c == '=')
+                st = BAV;
+            break;
+        case AAN:
+            if (is_ws(c))
+                break;
+            if (c == '/')
+                st = SC;
+            else if (c == '=')
+                st = BAV;
+            else if (c == '>')
+                return i + 1;
+            else {
+                st = AN;
+                i--;
+            }
+            break;
+        case BAV:
+            if (is_ws(c))
+                break;
+            if (c == '"')
+                st = DQ;
+            else if (c == '\'')
+                st = SQ;
+            else if (c == '>')
+                return i + 1;
+            else {
+                st = UQ;
+                i--;
+            }
+            break;
+        case DQ:
+            if (c == '"')
+                st = AVQ;
+            break;
+        case SQ:
+            if (c == '\'')
+                st = AVQ;
+            break;
+        case UQ:
+            if (is_ws(c))
+                st = BAN;
+            else if (c == '>')
+                return i + 1;
+            break;
+        case AVQ:
+            if (is_ws(c))
+                st = BAN;
+            else if (c == '/')
+                st = SC;
+            else if (c == '>')
+                return i + 1;
+            else {
+                st = BAN;
+                i--;
+            }
+            break;
+        case SC:
+            if (c == '>')
+                return i + 1;
+            st = BAN;
+            i--;
+            break;
+        }
+    }
+    return -1;
+}
+
+/* The index after the first ">" at or after i, or the end. */
+static Py_ssize_t
+to_gt(H *h, Py_ssize_t i)
+{
+    for (; i < h->src.n; i++)
+        if (SRC(i) == '>')
+            return i + 1;
+    return h->src.n;
+}
+
+/* A comment starting at src[i] == "<!--": the index after it (the end when unclosed). */
+static Py_ssize_t
+comment_end(H *h, Py_ssize_t i)
+{
+    Py_ssize_t n = h->src.n;
+    if (i + 4 < n && SRC(i + 4) == '>')
+        return i + 5; /* "<!-->" */
+    if (i + 5 < n && SRC(i + 4) == '-' && SRC(i + 5) == '>')
+        return i + 6; /* "<!--->" */
+    for (Py_ssize_t j = i + 4; j + 2 < n; j++) {
+        if (SRC(j) != '-' || SRC(j + 1) != '-')
+            continue;
+        if (SRC(j + 2) == '>')
+            return j + 3;
+        if (SRC(j + 2) == '!' && j + 3 < n && SRC(j + 3) == '>')
+            return j + 4;
+    }
+    return n;
+}
+
+static const Py_UCS4 C1_REPLACEMENTS[32] = {
+    0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+    0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+};
+
+/* A character reference at src[i] == "&": its end and decoded text (a new reference),
+ * 0; 1 when it is not one (the "&" is text); -1 on error. */
+static int
+char_ref(H *h, Py_ssize_t i, Py_ssize_t *end, PyObject **value)
+{
+    Py_ssize_t n = h->src.n;
+    if (i + 1 >= n)
+        return 1;
+    Py_UCS4 c = SRC(i + 1);
+    if (c == '#') {
+        Py_ssize_t j = i + 2;
+        int hex = j < n && (SRC(j) == 'x' || SRC(j) == 'X');
+        if (hex)
+            j++;
+        Py_ssize_t k = j;
+        Py_UCS4 v = 0;
+        for (; k < n; k++) {
+            Py_UCS4 d = SRC(k);
+            int digit;
+            if (d >= '0' && d <= '9')
+                digit = (int)(d - '0');
+            else if (hex && d >= 'a' && d <= 'f')
+                digit = (int)(d - 'a' + 10);
+            else if (hex && d >= 'A' && d <= 'F')
+                digit = (int)(d - 'A' + 10);
+            else
+                break;
+            if (v <= 0x10FFFF)
+                v = v * (hex ? 16 : 10) + (Py_UCS4)digit;
+        }
+        if (k == j)
+            return 1; /* absence of digits */
+        *end = k < n && SRC(k) == ';' ? k + 1 : k;
+        if (v == 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+            v = 0xFFFD;
+        else if (v >= 0x80 && v <= 0x9F)
+            v = C1_REPLACEMENTS[v - 0x80];
+        *value = PyUnicode_FromOrdinal((int)v);
+        return *value ? 0 : -1;
+    }
+    if (!is_alnum(c))
+        return 1;
+    Py_ssize_t k = i + 1;
+    while (k < n && is_alnum(SRC(k)))
+        k++;
+    Py_ssize_t len = k - (i + 1);
+    if (k < n && SRC(k) == ';' && len + 1 <= h->named_max) {
+        PyObject *name = PyUnicode_Substring(h->srcobj, i + 1, k + 1);
+        if (!name)
+            return -1;
+        PyObject *v = PyDict_GetItemWithError(h->entities, name);
+        Py_DECREF(name);
+        if (v) {
+            *end = k + 1;
+            *value = Py_NewRef(v);
+            return 0;
+        }
+        if (PyErr_Occurred())
+            return -1;
+    }
+    for (Py_ssize_t l = len < h->legacy_max ? len : h->legacy_max; l > 0; l--) {
+        PyObject *name = PyUnicode_Substring(h->srcobj, i + 1, i + 1 + l);
+        if (!name)
+            return -1;
+        PyObject *v = PyDict_GetItemWithError(h->entities, name);
+        Py_DECREF(name);
+        if (!v) {
+            if (PyErr_Occurred())
+                return -1;
+            continue;
+        }
+        /* A match without ";": the letters and digits after it come with it (as the
+         * tokenizer used by html.py reports the token). */
+        *end = k;
+        if (i + 1 + l == k) {
+            *value = Py_NewRef(v);
+            return 0;
+        }
+        PyObject *rest = PyUnicode_Substring(h->srcobj, i + 1 + l, k);
+        *value = rest ? PyUnicode_Concat(v, rest) : NULL;
+        Py_XDECREF(rest);
+        return *value ? 0 : -1;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------ Linker._chunks */
+
+/* Tags that make html.py's _chunks track the tree builder (or a boundary of an a's
+ * scope): the Python driver handles the document. */
+static const char *const BAIL_TAGS[] = {
+    "svg", "math", "select", "frameset", "noscript", "table", "template", "tbody", "thead", "tfoot", "tr",
+    "colgroup", "col", "td", "th", "caption", "applet", "marquee", "object", NULL,
+};
+
+enum { RAW_NONE = 0, RAW_TEXT, RAW_SCRIPT, RAW_PLAINTEXT };
+
+static int
+raw_kind(const char *name)
+{
+    static const char *const raw[] = {"style", "xmp", "iframe", "noembed", "noframes", "title", "textarea", NULL};
+    if (!strcmp(name, "script"))
+        return RAW_SCRIPT;
+    if (!strcmp(name, "plaintext"))
+        return RAW_PLAINTEXT;
+    for (int k = 0; raw[k]; k++)
+        if (!strcmp(name, raw[k]))
+            return RAW_TEXT;
+    return RAW_NONE;
+}
+
+/* The end tag that closes a raw-text element named name (ASCII, lower-case) whose
+ * content starts at i: its start, or the end of the input. */
+static Py_ssize_t
+raw_end(H *h, Py_ssize_t i, const char *name, Py_ssize_t len)
+{
+    Py_ssize_t n = h->src.n;
+    for (Py_ssize_t j = i; j + 2 + len < n; j++) {
+        if (SRC(j) != '<' || SRC(j + 1) != '/')
+            continue;
+        Py_ssize_t k = 0;
+        while (k < len && lower(SRC(j + 2 + k)) == (Py_UCS4)(unsigned char)name[k])
+            k++;
+        if (k < len)
+            continue;
+        Py_UCS4 c = SRC(j + 2 + len);
+        if (is_ws(c) || c == '/' || c == '>')
+            return j;
+    }
+    return n;
+}
+
+/* A start or end tag of the driver (name ASCII, lower-case). SCAN_OK or SCAN_BAIL. */
+static int
+driver_tag(H *h, int is_start, const char *name, Py_ssize_t len)
+{
+    if (strchr("acfmnost", name[0]))
+        for (int k = 0; BAIL_TAGS[k]; k++)
+            if (BAIL_TAGS[k][0] == name[0] && !strcmp(name, BAIL_TAGS[k]))
+                return SCAN_BAIL;
+    for (int k = 0; k < h->n_skip; k++) {
+        if (h->skip_len[k] != len || h->skip[k][0] != name[0] || memcmp(name, h->skip[k], (size_t)len))
+            continue;
+        int is_a = name[0] == 'a' && !name[1];
+        if (is_start) {
+            if (is_a && h->open[k])
+                return SCAN_OK; /* an <a> closes the open a first: a elements never nest */
+            h->open[k]++;
+            h->depth++;
+        }
+        else if (h->open[k]) {
+            h->open[k]--;
+            h->depth--;
+        }
+        return SCAN_OK;
+    }
+    return SCAN_OK;
+}
+
+/* 1: ends literal text ("<", "&"); 2: a character html._MAY_LINK looks for. */
+static uint8_t STOP[256];
+
+static void
+init_stop(void)
+{
+    STOP['<'] = STOP['&'] = 1;
+    STOP[':'] = STOP['@'] = STOP['.'] = 2;
+}
+
+static int
+drive(H *h, RunBuf *run)
+{
+    Py_ssize_t n = h->src.n, i = 0, run_end = 0;
+    /* the next "<", "&", ":", "@" and "." at or after the last search (1-byte text) */
+    static const int NEXT_CHARS[5] = {'<', '&', ':', '@', '.'};
+    Py_ssize_t next[5] = {-1, -1, -1, -1, -1};
+#define FLUSH()                                                   \
+    do {                                                          \
+        if (run->n) {                                             \
+            int fr_ = flush_run(h, run, run_end);                 \
+            run_clear(run);                                       \
+            if (fr_ != SCAN_OK)                                   \
+                return fr_;                                       \
+        }                                                         \
+    } while (0)
+#define TEXT(a, b, v)                                             \
+    do {                                                          \
+        if (!h->depth) {                                          \
+            if (run_add(run, (a), (b), (v)) < 0)                  \
+                return SCAN_ERROR;                                \
+            run_end = (b);                                        \
+        }                                                         \
+        else                                                      \
+            Py_XDECREF(v);                                        \
+    } while (0)
+    while (i < n) {
+        /* literal text up to the next "<" or "&" */
+        Py_ssize_t j = i;
+        int seen = 0;
+        if (h->src.kind == PyUnicode_1BYTE_KIND) {
+            /* memchr per character, each from where its last search ended: linear */
+            const Py_UCS1 *d = (const Py_UCS1 *)h->src.data;
+            Py_ssize_t stop = n;
+            for (int k = 0; k < 5; k++) {
+                if (next[k] < i) {
+                    const Py_UCS1 *p = memchr(d + i, NEXT_CHARS[k], (size_t)(n - i));
+                    next[k] = p ? p - d : n;
+                }
+                if (k < 2 && next[k] < stop)
+                    stop = next[k];
+                else if (k >= 2 && next[k] < stop)
+                    seen = 2;
+            }
+            j = stop;
+        }
+        else if (h->src.kind == PyUnicode_2BYTE_KIND) {
+            const Py_UCS2 *d = (const Py_UCS2 *)h->src.data;
+            for (; j < n; j++) {
+                Py_UCS2 c = d[j];
+                if (c < 0x80) {
+                    if (STOP[c] & 1)
+                        break;
+                    seen |= STOP[c];
+                }
+                else if (c == 0x3002 || c == 0xFF0E || c == 0xFF61) /* is_sep */
+                    seen = 2;
+            }
+        }
+        else
+            for (; j < n; j++) {
+                Py_UCS4 c = SRC(j);
+                if (c < 0x80) {
+                    if (STOP[c] & 1)
+                        break;
+                    seen |= STOP[c];
+                }
+                else if (is_sep(c))
+                    seen = 2;
+            }
+        if (j > i) {
+            TEXT(i, j, (PyObject *)NULL);
+            if (seen && !h->depth)
+                run->may_link = 1;
+        }
+        i = j;
+        if (i >= n)
+            break;
+        if (SRC(i) == '&') {
+            Py_ssize_t end;
+            PyObject *value = NULL;
+            int r = char_ref(h, i, &end, &value);
+            if (r < 0)
+                return SCAN_ERROR;
+            if (r == 1) {
+                TEXT(i, i + 1, (PyObject *)NULL);
+                i++;
+            }
+            else {
+                TEXT(i, end, value);
+                i = end;
+            }
+            continue;
+        }
+        /* "<" */
+        Py_UCS4 c = i + 1 < n ? SRC(i + 1) : 0;
+        int is_start = is_alpha(c);
+        int is_end = c == '/' && i + 2 < n && is_alpha(SRC(i + 2));
+        if (!is_start && !is_end) {
+            Py_ssize_t end;
+            if (c == '!') {
+                if (i + 3 < n && SRC(i + 2) == '-' && SRC(i + 3) == '-')
+                    end = comment_end(h, i);
+                else
+                    end = to_gt(h, i + 2); /* DOCTYPE, CDATA (bogus here), bogus comment */
+            }
+            else if (c == '?' || (c == '/' && i + 2 < n)) {
+                if (c == '/' && SRC(i + 2) == '>')
+                    return SCAN_BAIL; /* "</>" (html._tokens blanks them first) */
+                end = to_gt(h, i + 2);
+            }
+            else { /* "<" as text */
+                TEXT(i, i + 1, (PyObject *)NULL);
+                i++;
+                continue;
+            }
+            FLUSH();
+            i = end;
+            continue;
+        }
+        Py_ssize_t name_start = is_start ? i + 1 : i + 2, name_end;
+        Py_ssize_t end = parse_tag(h, name_start, &name_end);
+        FLUSH();
+        if (end < 0)
+            break; /* cut off by the end of the input: dropped, the rest copied */
+        char name[MAX_NAME + 1];
+        Py_ssize_t len = name_end - name_start;
+        int known = len <= MAX_NAME;
+        for (Py_ssize_t k = 0; k < len; k++) {
+            Py_UCS4 ch = SRC(name_start + k);
+            if (ch > 0x7F)
+                return SCAN_BAIL; /* str.lower() of a non-ASCII name */
+            if (known)
+                name[k] = (char)lower(ch);
+        }
+        if (!known) { /* longer than any name this driver looks at */
+            i = end;
+            continue;
+        }
+        name[len] = 0;
+        int r = driver_tag(h, is_start, name, len);
+        if (r != SCAN_OK)
+            return r;
+        i = end;
+        if (!is_start)
+            continue;
+        int raw = raw_kind(name);
+        if (raw == RAW_PLAINTEXT)
+            break; /* the rest is text inside plaintext: skipped */
+        if (raw == RAW_NONE)
+            continue;
+        Py_ssize_t close = raw_end(h, i, name, len);
+        if (raw == RAW_SCRIPT) {
+            for (Py_ssize_t k = i; k + 3 < close; k++)
+                if (SRC(k) == '<' && SRC(k + 1) == '!' && SRC(k + 2) == '-' && SRC(k + 3) == '-')
+                    return SCAN_BAIL; /* the escaped script states */
+        }
+        if (close >= n)
+            break;
+        if (h->depth == 0)
+            return SCAN_BAIL; /* never: raw-text elements are always skipped */
+        i = close; /* the end tag, read by the loop */
+        Py_ssize_t close_end = parse_tag(h, close + 2, &name_end);
+        if (close_end < 0)
+            break;
+        r = driver_tag(h, 0, name, len);
+        if (r != SCAN_OK)
+            return r;
+        i = close_end;
+    }
+    FLUSH();
+#undef FLUSH
+#undef TEXT
+    return out_piece(h, &h->out, h->copied, PyUnicode_GET_LENGTH(h->html)) < 0 ? SCAN_ERROR : SCAN_OK;
+}
+
+static int
+read_ctx(H *h, PyObject *ctx)
+{
+    /* (skip_names, parse_email, gate_args | None, mode, found, anchor | None, visible,
+     *  unsafe, entities, legacy_max, named_max, settle | None) */
+    if (!PyTuple_Check(ctx) || PyTuple_GET_SIZE(ctx) != 12) {
+        PyErr_SetString(PyExc_TypeError, "html_linkify: a bad context");
+        return -1;
+    }
+    PyObject *skip = PyTuple_GET_ITEM(ctx, 0);
+    if (!PyTuple_Check(skip) || PyTuple_GET_SIZE(skip) > MAX_SKIP) {
+        PyErr_SetString(PyExc_TypeError, "html_linkify: skip names must be a tuple");
+        return -1;
+    }
+    h->n_skip = (int)PyTuple_GET_SIZE(skip);
+    for (int k = 0; k < h->n_skip; k++) {
+        PyObject *s = PyTuple_GET_ITEM(skip, k);
+        Py_ssize_t len;
+        const char *u = PyUnicode_Check(s) ? PyUnicode_AsUTF8AndSize(s, &len) : NULL;
+        if (!u || len > MAX_NAME || !PyUnicode_IS_ASCII(s)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "html_linkify: skip names must be short ASCII str");
+            return -1;
+        }
+        memcpy(h->skip[k], u, (size_t)len + 1);
+        h->skip_len[k] = len;
+        h->open[k] = 0;
+    }
+    h->parse_email = PyObject_IsTrue(PyTuple_GET_ITEM(ctx, 1));
+    PyObject *gate = PyTuple_GET_ITEM(ctx, 2);
+    PyObject *mode = PyTuple_GET_ITEM(ctx, 3);
+    h->mode = (int)PyLong_AsLong(mode);
+    if (h->parse_email < 0 || PyErr_Occurred())
+        return -1;
+    if (h->mode == MODE_GATE) {
+        if (!PyTuple_Check(gate) || PyTuple_GET_SIZE(gate) != 4) {
+            PyErr_SetString(PyExc_TypeError, "html_linkify: gate arguments must be a 4-tuple");
+            return -1;
+        }
+        for (int k = 0; k < 4; k++)
+            h->gate_args[k] = PyTuple_GET_ITEM(gate, k);
+    }
+    else if (h->mode != MODE_BASE && h->mode != MODE_PYTHON) {
+        PyErr_SetString(PyExc_ValueError, "html_linkify: a bad mode");
+        return -1;
+    }
+    h->found = PyTuple_GET_ITEM(ctx, 4);
+    h->anchor = PyTuple_GET_ITEM(ctx, 5);
+    h->visible = PyTuple_GET_ITEM(ctx, 6);
+    h->unsafe = PyTuple_GET_ITEM(ctx, 7);
+    h->entities = PyTuple_GET_ITEM(ctx, 8);
+    h->legacy_max = (int)PyLong_AsLong(PyTuple_GET_ITEM(ctx, 9));
+    h->named_max = (int)PyLong_AsLong(PyTuple_GET_ITEM(ctx, 10));
+    h->settle = PyTuple_GET_ITEM(ctx, 11);
+    if (h->mode == MODE_GATE && !PyCallable_Check(h->settle)) {
+        PyErr_SetString(PyExc_TypeError, "html_linkify: a bad context");
+        return -1;
+    }
+    if (PyErr_Occurred())
+        return -1;
+    if (!PyDict_Check(h->entities) || !PyCallable_Check(h->found) || !PyCallable_Check(h->visible) ||
+        !PyCallable_Check(h->unsafe) || (h->anchor != Py_None && !PyCallable_Check(h->anchor))) {
+        PyErr_SetString(PyExc_TypeError, "html_linkify: a bad context");
+        return -1;
+    }
+    return 0;
+}
+
+static int
+init_strings(void)
+{
+    if (s_close)
+        return 0;
+#define INTERN(var, lit)                                \
+    if (!(var = PyUnicode_InternFromString(lit)))       \
+        return -1;
+    init_stop();
+    init_escapes();
+    INTERN(empty_str, "");
+    INTERN(s_href, "href");
+    INTERN(s_text, "text");
+    INTERN(s_puny, "punycode_host");
+    INTERN(s_invis, "escape_invisibles");
+    INTERN(s_open, "<a href=\"");
+    INTERN(s_rel, "\" rel=\"nofollow\">");
+    INTERN(s_norel, "\">");
+    INTERN(s_close, "</a>");
+#undef INTERN
+    return 0;
+}
+
+/* The plain-text mode's escapes: None (the text is HTML as it stands) or the
+ * replacements of & < > " ' (ASCII str). */
+static int
+read_escapes(H *h, PyObject *escapes)
+{
+    static const char chars[5] = {'&', '<', '>', '"', '\''};
+    static char buf[5][16];
+    h->plain = 1;
+    if (escapes == Py_None)
+        return 0;
+    if (!PyTuple_Check(escapes) || PyTuple_GET_SIZE(escapes) != 5) {
+        PyErr_SetString(PyExc_TypeError, "html_linkify: escapes must be None or a 5-tuple");
+        return -1;
+    }
+    for (int k = 0; k < 5; k++) {
+        PyObject *r = PyTuple_GET_ITEM(escapes, k);
+        Py_ssize_t len;
+        const char *u = PyUnicode_Check(r) && PyUnicode_IS_ASCII(r) ? PyUnicode_AsUTF8AndSize(r, &len) : NULL;
+        if (!u || len < 1 || len >= 16) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "html_linkify: an escape must be a short ASCII str");
+            return -1;
+        }
+        memcpy(buf[k], u, (size_t)len + 1); /* under the GIL: one call at a time */
+        h->esc.rep[(unsigned char)chars[k]] = buf[k];
+    }
+    h->escaping = 1;
+    return 0;
+}
+
+/* html_linkify(html, src, ctx) -> str | None: Linker.linkify(html) for the calls the
+ * compiled driver covers, None for the others (the Python driver then runs).
+ * html_linkify(text, decoded, ctx, escapes) -> str | None: _urlize.linkify_text, the
+ * text linked as one run of plain text, the output escaped. */
+PyObject *
+py_html_linkify(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if ((nargs != 3 && nargs != 4) || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "html_linkify(html, src, ctx[, escapes])");
+        return NULL;
+    }
+    if (PyUnicode_READY(args[0]) < 0 || PyUnicode_READY(args[1]) < 0)
+        return NULL;
+    if (PyUnicode_GET_LENGTH(args[0]) != PyUnicode_GET_LENGTH(args[1])) {
+        PyErr_SetString(PyExc_ValueError, "html_linkify: html and src differ in length");
+        return NULL;
+    }
+    if (init_strings() < 0 || (!configured && ensure_configured() < 0))
+        return NULL;
+    H h;
+    memset(&h, 0, sizeof h);
+    h.html = args[0];
+    h.srcobj = args[1];
+    text_of(&h.src, args[1]);
+    if (read_ctx(&h, args[2]) < 0 || (nargs == 4 && read_escapes(&h, args[3]) < 0))
+        return NULL;
+    if (out_init(&h.out, h.html) < 0) {
+        out_free(&h.out);
+        return NULL;
+    }
+    RunBuf run = {NULL, 0, 0, 0, 0};
+    int r;
+    if (h.plain) {
+        if (h.src.n && run_add(&run, 0, h.src.n, NULL) < 0)
+            r = SCAN_ERROR;
+        else {
+            run.may_link = may_link(&h.src, 0, h.src.n);
+            r = run.n ? flush_run(&h, &run, h.src.n) : SCAN_OK;
+        }
+    }
+    else
+        r = drive(&h, &run);
+    run_clear(&run);
+    PyMem_Free(run.items);
+    PyObject *result = NULL;
+    if (r == SCAN_OK)
+        result = out_value(&h.out);
+    else if (r == SCAN_BAIL)
+        result = Py_NewRef(Py_None);
+    out_free(&h.out);
+    return result;
+}
