@@ -196,6 +196,8 @@ def test_no_process_shared_semaphores_runs_as_one_job(files: dict[str, Path], tm
     cannot be written, --jobs runs as one job: same output, no traceback, nothing left."""
     no_sem = (
         "import sys, concurrent.futures.process as p\n"
+        "from uts58_icu import _parallel\n"
+        "_parallel.can_fork = lambda: False\n"  # the process pool's path
         "def init(self, *a, **k):\n"
         "    raise OSError(38, 'Function not implemented')\n"
         "p.ProcessPoolExecutor.__init__ = init\n"
