@@ -192,3 +192,25 @@ def test_large_worker_output_goes_through_a_temporary_file(big_file: Path, tmp_p
         assert two.stdout == one.stdout
         assert two.stderr.count(b"FILE") >= 2  # the workers did write files
     assert list(tmp.iterdir()) == []
+
+
+@pytest.mark.parametrize("multiple", [1, 2, 3, 7])
+@pytest.mark.parametrize("size", [0, 1, 999, 1000, 1001, 2500, 10_007, 123_456])
+def test_ranges_for_n_workers_are_a_multiple_of_n_of_equal_size(
+    monkeypatch: pytest.MonkeyPatch, size: int, multiple: int
+) -> None:
+    """Forked workers take every n-th range: a file of more than one range gets a multiple
+    of n ranges, their sizes within one byte, covering the file in order."""
+    monkeypatch.setattr(_parallel, "RANGE_SIZE", 1000)
+    monkeypatch.setattr(_parallel, "MAX_RANGES", 50)
+    parts = ranges(size, multiple)
+    assert parts[0][0] == 0 and parts[-1][1] == size
+    assert all(a[1] == b[0] for a, b in zip(parts, parts[1:]))
+    if size <= 1000:
+        assert len(parts) == 1
+    else:
+        assert len(parts) % multiple == 0
+        assert len(parts) >= min(-(-size // 1000), 50 - multiple + 1)  # about RANGE_SIZE each, if not too many
+        if multiple > 1:
+            assert max(b - a for a, b in parts) - min(b - a for a, b in parts) <= 1
+        assert len(parts) <= max(50, multiple)

@@ -22,6 +22,7 @@ TINY = (
     "import sys\n"
     "from uts58_icu import _parallel, cli\n"
     "_parallel.RANGE_SIZE = 4096\n"
+    "_parallel.cpu_count = lambda: 8\n"  # --jobs 3: three workers, however many CPUs
     "cli.READ_SIZE = 1500\n"
     "cli.HUGE_BLOCK = 20000\n"
     "cli.HUGE_PIECE = 3000\n"

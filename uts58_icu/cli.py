@@ -807,7 +807,8 @@ class _TurnSink:
 
     def __init__(self, ring: Any, fd: int, turn: bool) -> None:
         self.ring, self.fd = ring, fd
-        self.buf = bytearray()
+        self.held: list[bytes] = []  # the parts as made (not joined: written one by one)
+        self.size = 0
         self.mine = turn  # this range's turn has come
         self.skip = False  # … and this input was stopped before this range
 
@@ -816,8 +817,9 @@ class _TurnSink:
             if not self.skip:
                 _write_all(self.fd, data)
             return
-        self.buf += data
-        if len(self.buf) > INLINE_SIZE:
+        self.held.append(data)
+        self.size += len(data)
+        if self.size > INLINE_SIZE:
             self.finish()
 
     def finish(self) -> bool:
@@ -825,9 +827,12 @@ class _TurnSink:
         if not self.mine:
             self.skip = bool(self.ring.recv(b"T"))
             self.mine = True
-        if self.buf and not self.skip:
-            _write_all(self.fd, self.buf)
-        self.buf = bytearray()
+        held, self.held, self.size = self.held, [], 0
+        held.reverse()
+        while held:  # each part let go once written
+            part = held.pop()
+            if not self.skip:
+                _write_all(self.fd, part)
         return self.skip
 
 
