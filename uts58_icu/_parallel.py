@@ -39,12 +39,12 @@ def worker_count(jobs: int, tasks: int | None) -> int:
     return max(1, n)
 
 
-def ranges(size: int, multiple: int = 1, step: int = 0) -> list[tuple[int, int]]:
-    """``[start, end)`` byte ranges covering a file of ``size`` bytes, about ``step``
-    (0: :data:`RANGE_SIZE`) each; with ``multiple``, a file of more than one range gets a
+def ranges(size: int, multiple: int = 1) -> list[tuple[int, int]]:
+    """``[start, end)`` byte ranges covering a file of ``size`` bytes, about
+    :data:`RANGE_SIZE` each; with ``multiple``, a file of more than one range gets a
     multiple of that many ranges of equal size (so ``multiple`` workers that take turns
     get equal shares)."""
-    step = max(step or RANGE_SIZE, -(-size // MAX_RANGES), 1)
+    step = max(RANGE_SIZE, -(-size // MAX_RANGES), 1)
     count = -(-size // step)
     if count > 1 and multiple > 1:
         count = min(-(-count // multiple) * multiple, max(MAX_RANGES // multiple, 1) * multiple)

@@ -788,11 +788,6 @@ def _stream_tasks(name: str, offsets: bool, report: Callable[[str], None]) -> It
 # turn, passing the turn on along a ring of pipes: nothing is pickled, and no process
 # copies another's output.
 
-#: Forked workers take ranges of a quarter of :data:`~uts58_icu._parallel.RANGE_SIZE` in
-#: turn: text whose cost changes every megabyte or so (a mix of languages) is shared
-#: evenly, at about 50 µs of overhead per range.
-RING_SPLIT = 4
-
 #: Exit codes of a forked worker (the parent turns them into its own outcome).
 _W_OK, _W_PROBLEMS, _W_FAILED, _W_ABORTED, _W_PIPE, _W_INTERRUPTED = 0, 1, 2, 3, 4, 130
 
@@ -877,7 +872,7 @@ def _ring_inputs(names: Sequence[str], workers: int) -> list[tuple[int, int, int
     or unreadable file or a directory is one range, whose worker reports it in turn."""
     import stat
 
-    from ._parallel import RANGE_SIZE, ranges
+    from ._parallel import ranges
 
     chunks: list[tuple[int, int, int]] = []
     for index, name in enumerate(names):
@@ -891,7 +886,7 @@ def _ring_inputs(names: Sequence[str], workers: int) -> list[tuple[int, int, int
             if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
                 return None
             size = st.st_size if stat.S_ISREG(st.st_mode) else 0
-        chunks += ((index, a, b) for a, b in ranges(size, workers, RANGE_SIZE // RING_SPLIT))
+        chunks += ((index, a, b) for a, b in ranges(size, workers))
     return chunks
 
 
