@@ -66,11 +66,11 @@ MODES = [
 
 
 def _file(pieces: list[str], long_line: int) -> bytes:
-    data = "".join(pieces).encode("utf-8", "surrogateescape")
+    text = "".join(pieces)
     if long_line:  # a line longer than several ranges and read blocks
-        cut = len(data) // 2
-        data = data[:cut] + b"y.co/" + "é".encode() * long_line + b" z.co " * (long_line // 4) + data[cut:]
-    return data
+        cut = len(text) // 2
+        text = text[:cut] + "y.co/" + "é" * long_line + " z.co " * (long_line // 4) + text[cut:]
+    return text.encode("utf-8", "surrogateescape")
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
