@@ -233,3 +233,23 @@ def test_an_interrupt_stops_every_worker(tmp_path: Path) -> None:
     code = proc.wait(timeout=60)
     assert code in (130, 0), err  # 0: it had finished already
     assert b"Traceback" not in err
+
+
+def test_many_small_files_start_no_worker(tmp_path: Path) -> None:
+    """Workers only for about 1 MiB of input each: 30 small files are read here, in order."""
+    paths = []
+    for i in range(30):
+        path = tmp_path / f"s{i}.txt"
+        path.write_text(f"see x.com/{i}\n", encoding="utf-8")
+        paths.append(str(path))
+    code = (
+        "import os, sys\n"
+        "fork, forks = os.fork, []\n"
+        "os.fork = lambda: forks.append(1) or fork()\n"
+        "from uts58_icu.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "sys.stdout.flush(); sys.stderr.write(str(len(forks))); sys.exit(code)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code, "detect", "--jobs", "2", *paths], capture_output=True, timeout=120)
+    assert proc.returncode == 0 and proc.stderr == b"0", proc.stderr
+    assert proc.stdout == "".join(f"see ⸠x.com/{i}⸡\n" for i in range(30)).encode()

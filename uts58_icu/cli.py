@@ -867,7 +867,8 @@ def _ring_worker(
 
 
 def _ring_inputs(names: Sequence[str], workers: int) -> list[tuple[int, int, int]] | None:
-    """``(input, start, end)`` byte ranges of every input, or None if one is not a file
+    """``(input, start, end)`` byte ranges of every input (for ``workers`` workers that take
+    them in turn: see :func:`~uts58_icu._parallel.ranges`), or None if one is not a file
     (stdin, a pipe, a device: they cannot be read at a worker's own offset). A missing
     or unreadable file or a directory is one range, whose worker reports it in turn."""
     import stat
@@ -913,11 +914,17 @@ def _run_forked(
             return None
     except (AttributeError, OSError, ValueError):
         return None
-    chunks = _ring_inputs(names, worker_count(jobs, None))
+    chunks = _ring_inputs(names, 1)
     if chunks is None:
         return None
-    workers = worker_count(jobs, len(chunks))
-    if workers <= 1:
+    from ._parallel import RANGE_SIZE
+
+    # No more workers than ranges of about 1 MiB (many small files: no worker at all).
+    total = sum(b - a for _, a, b in chunks)
+    workers = worker_count(jobs, min(len(chunks), -(-total // RANGE_SIZE)))
+    if workers > 1:
+        chunks = _ring_inputs(names, workers) or []
+    if workers <= 1 or not chunks:
         _run_serial(spec, names, out, report)
         return 0
     try:
