@@ -201,20 +201,19 @@ def test_a_closed_output_stops_every_worker_quietly(tmp_path: Path, extra: list[
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 0, err
     assert len(head) == 1000 and err == b""
-    assert not _children_of(proc.pid)
+    assert not _running_on(path)
 
 
-def _children_of(pid: int) -> list[int]:
-    """Processes whose parent is ``pid`` (Linux /proc), after a moment for them to go."""
-    time.sleep(0.2)
+def _running_on(path: Path) -> list[int]:
+    """Processes whose command line names ``path`` (a forked worker keeps its parent's)."""
     found = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
+                cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
             except OSError:
                 continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            if os.fsencode(path) in cmdline.split(b"\0"):
                 found.append(int(entry))
     return found
 
@@ -233,6 +232,7 @@ def test_an_interrupt_stops_every_worker(tmp_path: Path) -> None:
     code = proc.wait(timeout=60)
     assert code in (130, 0), err  # 0: it had finished already
     assert b"Traceback" not in err
+    assert not _running_on(path)
 
 
 def test_many_small_files_start_no_worker(tmp_path: Path) -> None:
