@@ -904,7 +904,9 @@ def _run_forked(
     worker stops, for whatever reason, the next one reads the end of its pipe and stops
     too, so no worker waits for ever.
     """
-    from ._parallel import Ring, RingBroken, can_fork, warm_up, worker_count
+    import signal
+
+    from ._parallel import RANGE_SIZE, Ring, RingBroken, can_fork, warm_up, worker_count
 
     if out.buffer is None or not can_fork():
         return None
@@ -917,8 +919,6 @@ def _run_forked(
     chunks = _ring_inputs(names, 1)
     if chunks is None:
         return None
-    from ._parallel import RANGE_SIZE
-
     # No more workers than ranges of about 1 MiB (many small files: no worker at all).
     total = sum(b - a for _, a, b in chunks)
     workers = worker_count(jobs, min(len(chunks), -(-total // RANGE_SIZE)))
@@ -960,8 +960,6 @@ def _run_forked(
         raise BrokenPipeError
     if _W_INTERRUPTED in codes:
         raise KeyboardInterrupt
-    import signal
-
     problems = 0
     for code in codes:
         if code < 0:
