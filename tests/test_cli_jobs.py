@@ -126,16 +126,26 @@ def test_worker_count_is_capped_by_cpus_and_tasks(monkeypatch: pytest.MonkeyPatc
 
 
 def test_jobs_3000_on_a_one_line_file_starts_no_pool(tmp_path: Path) -> None:
-    """No worker at all for one range: the output comes from this process, as with one job."""
+    """No worker at all for one range: the output comes from this process, as with one job
+    (neither a pool nor a fork; with more ranges, forks, at most one per CPU less this one)."""
     path = tmp_path / "one.txt"
     path.write_text("see example.com\n", encoding="utf-8")
     code = (
-        "import sys, concurrent.futures as cf\n"
+        "import os, sys, concurrent.futures as cf\n"
         "started = []\n"
         "orig = cf.ProcessPoolExecutor.__init__\n"
         "def init(self, max_workers=None, *a, **k):\n"
         "    started.append(max_workers); orig(self, max_workers, *a, **k)\n"
         "cf.ProcessPoolExecutor.__init__ = init\n"
+        "fork, parent = os.fork, os.getpid()\n"
+        "def counted_fork():\n"
+        "    pid = fork()\n"
+        "    if pid and started and started[-1] < 0:\n"
+        "        started[-1] -= 1\n"
+        "    elif pid:\n"
+        "        started.append(-2)\n"  # -N: N forked workers, this process included
+        "    return pid\n"
+        "os.fork = counted_fork\n"
         "from uts58_icu.cli import main\n"
         "code = main(['detect', '--jobs', '3000', sys.argv[1]])\n"
         "sys.stdout.flush()\n"
@@ -150,8 +160,8 @@ def test_jobs_3000_on_a_one_line_file_starts_no_pool(tmp_path: Path) -> None:
     many.write_text("see example.com\n" * 200_000, encoding="utf-8")  # 3.2 MB: 4 ranges
     proc = subprocess.run([sys.executable, "-c", code, str(many)], capture_output=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stderr in (b"[]", b"[2]", b"[3]", b"[4]")  # at most the ranges and the CPUs
-    assert int(proc.stderr[1:-1] or 1) <= min(4, len(os.sched_getaffinity(0)))
+    assert proc.stderr in (b"[]", b"[2]", b"[3]", b"[4]", b"[-2]", b"[-3]", b"[-4]")  # the ranges and CPUs
+    assert abs(int(proc.stderr[1:-1] or 1)) <= min(4, len(os.sched_getaffinity(0)))
 
 
 def test_large_worker_output_goes_through_a_temporary_file(big_file: Path, tmp_path: Path) -> None:
@@ -162,6 +172,7 @@ def test_large_worker_output_goes_through_a_temporary_file(big_file: Path, tmp_p
     code = (
         "import sys, os\n"
         "from uts58_icu import cli, _parallel\n"
+        "_parallel.can_fork = lambda: False\n"  # the process pool's path (forked workers write themselves)
         "cli.INLINE_SIZE = 1000\n"
         "_parallel.RANGE_SIZE = 1 << 16\n"
         "copy = cli._Out.copy_file\n"
@@ -181,3 +192,25 @@ def test_large_worker_output_goes_through_a_temporary_file(big_file: Path, tmp_p
         assert two.stdout == one.stdout
         assert two.stderr.count(b"FILE") >= 2  # the workers did write files
     assert list(tmp.iterdir()) == []
+
+
+@pytest.mark.parametrize("multiple", [1, 2, 3, 7])
+@pytest.mark.parametrize("size", [0, 1, 999, 1000, 1001, 2500, 10_007, 123_456])
+def test_ranges_for_n_workers_are_a_multiple_of_n_of_equal_size(
+    monkeypatch: pytest.MonkeyPatch, size: int, multiple: int
+) -> None:
+    """Forked workers take every n-th range: a file of more than one range gets a multiple
+    of n ranges, their sizes within one byte, covering the file in order."""
+    monkeypatch.setattr(_parallel, "RANGE_SIZE", 1000)
+    monkeypatch.setattr(_parallel, "MAX_RANGES", 50)
+    parts = ranges(size, multiple)
+    assert parts[0][0] == 0 and parts[-1][1] == size
+    assert all(a[1] == b[0] for a, b in zip(parts, parts[1:]))
+    if size <= 1000:
+        assert len(parts) == 1
+    else:
+        assert len(parts) % multiple == 0
+        assert len(parts) >= min(-(-size // 1000), 50 - multiple + 1)  # about RANGE_SIZE each, if not too many
+        if multiple > 1:
+            assert max(b - a for a, b in parts) - min(b - a for a, b in parts) <= 1
+        assert len(parts) <= max(50, multiple)

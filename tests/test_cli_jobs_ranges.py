@@ -22,6 +22,7 @@ TINY = (
     "import sys\n"
     "from uts58_icu import _parallel, cli\n"
     "_parallel.RANGE_SIZE = 4096\n"
+    "_parallel.cpu_count = lambda: 8\n"  # --jobs 3: three workers, however many CPUs
     "cli.READ_SIZE = 1500\n"
     "cli.HUGE_BLOCK = 20000\n"
     "cli.HUGE_PIECE = 3000\n"
@@ -196,6 +197,8 @@ def test_no_process_shared_semaphores_runs_as_one_job(files: dict[str, Path], tm
     cannot be written, --jobs runs as one job: same output, no traceback, nothing left."""
     no_sem = (
         "import sys, concurrent.futures.process as p\n"
+        "from uts58_icu import _parallel\n"
+        "_parallel.can_fork = lambda: False\n"  # the process pool's path
         "def init(self, *a, **k):\n"
         "    raise OSError(38, 'Function not implemented')\n"
         "p.ProcessPoolExecutor.__init__ = init\n"

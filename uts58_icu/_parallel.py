@@ -1,13 +1,19 @@
 """Parallel helpers for ``uts58 … --jobs N``: the worker count, byte ranges of a file cut
-at line ends (each worker reads and decodes its own range), and the chain of code-point
-offsets that the workers pass each other (for ``--json`` and ``--explain``)."""
+at line ends (each worker reads and decodes its own range), the ring of pipes that forked
+workers pass the turn to write and the code-point offsets along (:class:`Ring`), and the
+chain of offsets of the process-pool fallback (:class:`Bases`)."""
 
 from __future__ import annotations
 
 import os
+import struct
+import sys
 from typing import Any, BinaryIO
 
-__all__ = ["Bases", "RangeReader", "cpu_count", "line_range", "line_start", "ranges", "warm_up", "worker_count"]
+__all__ = [
+    "Bases", "RangeReader", "Ring", "RingBroken", "can_fork", "cpu_count", "line_range", "line_start", "ranges",
+    "warm_up", "worker_count",
+]  # fmt: skip
 
 #: With ``--jobs``, a file is cut into byte ranges of about this size, one task each.
 RANGE_SIZE = 1 << 20
@@ -33,9 +39,16 @@ def worker_count(jobs: int, tasks: int | None) -> int:
     return max(1, n)
 
 
-def ranges(size: int) -> list[tuple[int, int]]:
-    """``[start, end)`` byte ranges covering a file of ``size`` bytes."""
-    step = max(RANGE_SIZE, -(-size // MAX_RANGES))
+def ranges(size: int, multiple: int = 1) -> list[tuple[int, int]]:
+    """``[start, end)`` byte ranges covering a file of ``size`` bytes, about
+    :data:`RANGE_SIZE` each; with ``multiple``, a file of more than one range gets a
+    multiple of that many ranges of equal size (so ``multiple`` workers that take turns
+    get equal shares)."""
+    step = max(RANGE_SIZE, -(-size // MAX_RANGES), 1)
+    count = -(-size // step)
+    if count > 1 and multiple > 1:
+        count = min(-(-count // multiple) * multiple, max(MAX_RANGES // multiple, 1) * multiple)
+        return [(size * j // count, size * (j + 1) // count) for j in range(count)]
     return [(a, min(a + step, size)) for a in range(0, size, step)] or [(0, 0)]
 
 
@@ -134,3 +147,89 @@ def warm_up(options: dict[str, Any] | None = None) -> None:
     from .linkification.apply import find_links
 
     find_links("warm up: example.com/a?b=c#d bob@example.org http://127.0.0.1/", **(options or {}))
+
+
+def can_fork() -> bool:
+    """Whether ``--jobs`` may fork its workers from this process: ``os.fork`` exists, the
+    platform's system libraries are safe after a fork (not macOS, where multiprocessing
+    spawns for that reason), and this process runs one thread (a fork copies only the
+    calling thread: a lock held by another would never be released in the child)."""
+    if not hasattr(os, "fork") or sys.platform == "darwin":
+        return False
+    try:
+        return len(os.listdir("/proc/self/task")) == 1  # every thread, C ones included
+    except OSError:  # no /proc: Python's own threads
+        import threading
+
+        return threading.active_count() == 1
+
+
+class RingBroken(Exception):
+    """The worker before this one in the ring stopped (its end of the pipe closed)."""
+
+
+class Ring:
+    """Pipes joining ``n`` worker processes in a ring: worker ``k`` hears from worker
+    ``k - 1`` and speaks to worker ``k + 1`` (mod ``n``).
+
+    Made before the fork; each process then calls :meth:`attach` with its number, which
+    closes every other end, so that when a worker stops, whatever the reason, the next
+    one reads the end of its pipe (:class:`RingBroken`) instead of waiting for ever.
+    A message is a kind (one byte) and a number; being shorter than ``PIPE_BUF``, each is
+    written whole. The worker of range ``i`` sends, in this order, the code point at
+    which range ``i + 1`` starts (kind ``B``, only where the output has offsets) and the
+    turn to write (kind ``T``); the worker of range ``i + 1`` reads them in the same
+    order.
+    """
+
+    _MSG = struct.Struct("<cq")
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.pipes: list[tuple[int, int]] = []
+        self.inbox = self.outbox = -1
+        try:
+            for _ in range(n):
+                self.pipes.append(os.pipe())
+        except OSError:
+            self.close()
+            raise
+
+    def attach(self, k: int) -> None:
+        """In worker ``k``: keep its two ends, close the rest."""
+        for j, (r, w) in enumerate(self.pipes):
+            if j != k:
+                os.close(r)
+            if j != (k + 1) % self.n:
+                os.close(w)
+        self.inbox, self.outbox = self.pipes[k][0], self.pipes[(k + 1) % self.n][1]
+        self.pipes = []
+
+    def send(self, kind: bytes, value: int) -> None:
+        try:
+            os.write(self.outbox, self._MSG.pack(kind, value))
+        except BrokenPipeError:  # the next worker has stopped
+            raise RingBroken from None
+
+    def recv(self, kind: bytes) -> int:
+        """Wait for the next message, which must be of ``kind``; its number."""
+        data = b""
+        while len(data) < self._MSG.size:
+            part = os.read(self.inbox, self._MSG.size - len(data))
+            if not part:
+                raise RingBroken
+            data += part
+        got, value = self._MSG.unpack(data)
+        if got != kind:  # pragma: no cover - the two sides disagree: a bug, said as such
+            raise RuntimeError(f"--jobs: expected message {kind!r}, got {got!r}")
+        return int(value)
+
+    def close(self) -> None:
+        """Close this process's ends (every end, before :meth:`attach`)."""
+        for fd in [fd for pair in self.pipes for fd in pair] + [self.inbox, self.outbox]:
+            if fd >= 0:
+                try:
+                    os.close(fd)
+                except OSError:  # pragma: no cover - already closed
+                    pass
+        self.pipes, self.inbox, self.outbox = [], -1, -1

@@ -596,7 +596,8 @@ def _work(
     assert spec is not None
     sink = _Sink(os.path.join(_OUTDIR, f"{task}.out"))
     try:
-        error = _work_into(sink, spec, raw, path, start, end, name, base, slot)
+        chain = base if base is not None else (lambda count: int(_BASES.chain(slot, count)))
+        error = _work_into(sink, spec, raw, path, start, end, name, chain)
         return sink.result(), error
     except BaseException:
         sink.discard()
@@ -604,16 +605,21 @@ def _work(
 
 
 def _work_into(
-    sink: _Sink, spec: Spec, raw: bytes | bytearray | None, path: str, start: int, end: int, name: str,
-    base: int | None, slot: int,
+    sink: _Sink | _TurnSink, spec: Spec, raw: bytes | bytearray | None, path: str, start: int, end: int,
+    name: str, base: int | Callable[[int], int],
 ) -> str | None:
-    """:func:`_work`'s body: the output goes to ``sink``; returns the input error, if any."""
+    """:func:`_work`'s body: the output goes to ``sink``; returns the input error, if any.
+
+    ``base``: the code point the text starts at; or a function that, given the number of
+    code points of the whole range (decoded first, before any is rendered), returns it
+    (a chain of ranges: called whatever happens, so that no later range waits for ever).
+    """
     from ._parallel import RangeReader, line_start
 
     label = _label(name)
     enc, enc_errors = spec.encoding, spec.encode_errors
     texts: list[tuple[int, str]] = []  # with offsets: the range decoded, before any is rendered
-    count, error = 0, None
+    count, error, first_cp = 0, None, 0
     try:
         with contextlib.ExitStack() as stack:
             if raw is None:
@@ -632,7 +638,7 @@ def _work_into(
                 text, error = _decode(block, spec.errors, label, offset)
                 offset += len(block)
                 del block  # the bytes are not held while the text is scanned
-                if base is None:
+                if callable(base):
                     texts.append((count, text))
                 else:
                     for part in _render(spec, text, name, base + count):
@@ -643,12 +649,12 @@ def _work_into(
     except InputError as exc:  # a read error mid-range
         error = str(exc)
     finally:
-        if base is None:  # passed on whatever happened, so no later range waits for ever
-            base = _BASES.chain(slot, count)
+        if callable(base):  # passed on whatever happened, so no later range waits for ever
+            first_cp = base(count)
     texts.reverse()
     while texts:  # each block let go once written
         at, text = texts.pop()
-        for part in _render(spec, text, name, base + at):
+        for part in _render(spec, text, name, first_cp + at):
             sink.write(part.encode(enc, enc_errors))
     return error
 
@@ -776,6 +782,227 @@ def _stream_tasks(name: str, offsets: bool, report: Callable[[str], None]) -> It
             base += len(raw.decode("utf-8", "replace"))
 
 
+# --jobs on files, where the platform can fork: the workers are forks of this process
+# (which has imported and warmed up everything), each takes every n-th range of the
+# inputs, and each writes its own output to the standard output's file descriptor, in
+# turn, passing the turn on along a ring of pipes: nothing is pickled, and no process
+# copies another's output.
+
+#: Exit codes of a forked worker (the parent turns them into its own outcome).
+_W_OK, _W_PROBLEMS, _W_FAILED, _W_ABORTED, _W_PIPE, _W_INTERRUPTED = 0, 1, 2, 3, 4, 130
+
+
+def _write_all(fd: int, data: bytes | bytearray) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+class _TurnSink:
+    """A range's encoded output in a forked worker: held until this range's turn to
+    write comes (at the end of the range, or once more than :data:`INLINE_SIZE` bytes are
+    held: one huge line is then written as it is made, never held whole), then written
+    straight to ``fd``. The turn says whether an earlier range stopped this input (an
+    invalid byte): then the output is dropped."""
+
+    def __init__(self, ring: Any, fd: int, turn: bool) -> None:
+        self.ring, self.fd = ring, fd
+        self.held: list[bytes] = []  # the parts as made (not joined: written one by one)
+        self.size = 0
+        self.mine = turn  # this range's turn has come
+        self.skip = False  # … and this input was stopped before this range
+
+    def write(self, data: bytes) -> None:
+        if self.mine:
+            if not self.skip:
+                _write_all(self.fd, data)
+            return
+        self.held.append(data)
+        self.size += len(data)
+        if self.size > INLINE_SIZE:
+            self.finish()
+
+    def finish(self) -> bool:
+        """Wait for the turn, write what is held; whether this range's output is dropped."""
+        if not self.mine:
+            self.skip = bool(self.ring.recv(b"T"))
+            self.mine = True
+        held, self.held, self.size = self.held, [], 0
+        held.reverse()
+        while held:  # each part let go once written
+            part = held.pop()
+            if not self.skip:
+                _write_all(self.fd, part)
+        return self.skip
+
+
+def _ring_worker(
+    spec: Spec, names: Sequence[str], chunks: Sequence[tuple[int, int, int]], ring: Any, k: int, fd: int,
+    report: Callable[[str], None],
+) -> None:
+    """Worker ``k`` of ``ring.n``: ranges ``k``, ``k + n``, … of ``chunks`` (``(input,
+    start, end)``, every input's ranges in order), each read, decoded, rendered and
+    written in its turn."""
+    offsets = spec.mode in ("json", "explain", "json-explain")
+    last = len(chunks) - 1
+    for i in range(k, len(chunks), ring.n):
+        index, start, end = chunks[i]
+        name = names[index]
+        starts_input = i == 0 or chunks[i - 1][0] != index
+        input_goes_on = i < last and chunks[i + 1][0] == index
+
+        def chain(count: int, starts_input: bool = starts_input, input_goes_on: bool = input_goes_on) -> int:
+            base = 0 if starts_input else ring.recv(b"B")
+            if input_goes_on:
+                ring.send(b"B", base + count)
+            return base
+
+        sink = _TurnSink(ring, fd, turn=i == 0)
+        error = _work_into(sink, spec, None, name, start, end, name, chain if offsets else 0)
+        skip = sink.finish()
+        if error and not skip:
+            report(error)
+        if i < last:  # an input stopped by an error stays stopped to its end
+            ring.send(b"T", int(input_goes_on and (skip or error is not None)))
+
+
+def _ring_inputs(names: Sequence[str], workers: int) -> list[tuple[int, int, int]] | None:
+    """``(input, start, end)`` byte ranges of every input (for ``workers`` workers that take
+    them in turn: see :func:`~uts58_icu._parallel.ranges`), or None if one is not a file
+    (stdin, a pipe, a device: they cannot be read at a worker's own offset). A missing
+    or unreadable file or a directory is one range, whose worker reports it in turn."""
+    import stat
+
+    from ._parallel import ranges
+
+    chunks: list[tuple[int, int, int]] = []
+    for index, name in enumerate(names):
+        if name == "-":
+            return None
+        try:
+            st = os.stat(name)
+        except OSError:
+            size = 0
+        else:
+            if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
+                return None
+            size = st.st_size if stat.S_ISREG(st.st_mode) else 0
+        chunks += ((index, a, b) for a, b in ranges(size, workers))
+    return chunks
+
+
+def _run_forked(
+    spec: Spec, names: Sequence[str], jobs: int, out: _Out, report: Callable[[str], None]
+) -> int | None:
+    """``--jobs`` with forked workers (this process is worker 0); the number of problems
+    the workers reported, or None where this cannot be done here (then the caller uses
+    the process pool): no fork, standard output not a file descriptor, an input that is
+    not a file.
+
+    A worker's input error is reported by that worker, in its turn; a worker that fails
+    says why in one line; a closed output (``| head``) stops every worker quietly; when a
+    worker stops, for whatever reason, the next one reads the end of its pipe and stops
+    too, so no worker waits for ever.
+    """
+    import signal
+
+    from ._parallel import RANGE_SIZE, Ring, RingBroken, can_fork, warm_up, worker_count
+
+    if out.buffer is None or not can_fork():
+        return None
+    try:
+        fd = out.buffer.fileno()
+        if not os.get_blocking(fd):
+            return None
+    except (AttributeError, OSError, ValueError):
+        return None
+    chunks = _ring_inputs(names, 1)
+    if chunks is None:
+        return None
+    # No more workers than ranges of about 1 MiB (many small files: no worker at all).
+    total = sum(b - a for _, a, b in chunks)
+    workers = worker_count(jobs, min(len(chunks), -(-total // RANGE_SIZE)))
+    if workers > 1:
+        chunks = _ring_inputs(names, workers) or []
+    if workers <= 1 or not chunks:
+        _run_serial(spec, names, out, report)
+        return 0
+    try:
+        ring = Ring(workers)
+    except OSError:
+        return None
+    warm_up(spec.options)  # before the fork: every worker starts warm
+    out.flush()
+    if sys.stderr is not None:
+        sys.stderr.flush()
+    pids: list[int] = []
+    try:
+        for k in range(1, workers):
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - in the child (its coverage is not collected)
+                os._exit(_ring_child(spec, names, chunks, ring, k, fd))
+            pids.append(pid)
+    except OSError:  # no more processes: the ones made read the end of their pipes
+        ring.close()
+        for pid in pids:
+            os.waitpid(pid, 0)
+        return None
+    ring.attach(0)
+    broken = False
+    try:
+        _ring_worker(spec, names, chunks, ring, 0, fd, report)
+    except RingBroken:
+        broken = True
+    finally:
+        ring.close()  # before waiting: a worker still reading its pipe then stops
+        codes = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in pids]
+    if _W_PIPE in codes:
+        raise BrokenPipeError
+    if _W_INTERRUPTED in codes:
+        raise KeyboardInterrupt
+    problems = 0
+    for code in codes:
+        if code < 0:
+            report(f"a --jobs worker process was killed by {signal.Signals(-code).name}")
+        elif code in (_W_PROBLEMS, _W_FAILED):
+            problems += 1  # said by the worker
+    if broken and not problems and all(c == _W_OK for c in codes):  # pragma: no cover - a bug
+        report("a --jobs worker process stopped without saying why")
+    return problems
+
+
+def _ring_child(
+    spec: Spec, names: Sequence[str], chunks: Sequence[tuple[int, int, int]], ring: Any, k: int, fd: int
+) -> int:  # pragma: no cover - in the child (its coverage is not collected)
+    """A forked worker's whole life: its exit code (it never returns to the caller's
+    code: the parent's buffers, atexit handlers and ``finally`` blocks are the parent's)."""
+    from ._parallel import RingBroken
+
+    problems: list[str] = []
+
+    def report(message: str) -> None:
+        problems.append(message)
+        _error(message)
+
+    try:
+        ring.attach(k)
+        _ring_worker(spec, names, chunks, ring, k, fd, report)
+        return _W_PROBLEMS if problems else _W_OK
+    except RingBroken:
+        return _W_ABORTED
+    except BrokenPipeError:
+        return _W_PIPE
+    except KeyboardInterrupt:
+        return _W_INTERRUPTED
+    except UnicodeEncodeError as exc:
+        _error(_encode_error_message(exc))
+    except OSError as exc:
+        _error(_write_error_message(exc))
+    except BaseException as exc:
+        _error(f"a --jobs worker process failed: {type(exc).__name__}: {exc}")
+    return _W_FAILED
+
+
 def _run(args: argparse.Namespace, mode: str) -> int:
     """``detect`` and ``linkify``: every input in order; an input error is reported, the
     input skipped, and the exit code is 2 at the end (as ``cat`` and ``grep`` do)."""
@@ -794,7 +1021,11 @@ def _run(args: argparse.Namespace, mode: str) -> int:
     gc.freeze()  # the imported modules: the collector no longer walks them for every block
     try:
         if args.jobs > 1:
-            _run_parallel(spec, names, args.jobs, out, report)
+            silent = _run_forked(spec, names, args.jobs, out, report)
+            if silent is None:
+                _run_parallel(spec, names, args.jobs, out, report)
+            else:
+                problems += [""] * silent  # said by the workers
         else:
             _run_serial(spec, names, out, report)
     finally:
@@ -978,6 +1209,19 @@ def _error(message: str) -> None:
             pass
 
 
+def _encode_error_message(exc: UnicodeEncodeError) -> str:
+    encoding = getattr(sys.stdout, "encoding", "?")
+    return (
+        f"cannot write U+{ord(exc.object[exc.start]):04X} to standard output in encoding "
+        f"{encoding}; uts58 writes UTF-8: set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)"
+    )
+
+
+def _write_error_message(exc: OSError) -> str:
+    where = exc.filename if exc.filename is not None else "standard output"
+    return f"cannot write to {where}: {exc.strerror or exc}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module docstring)."""
     parser = build_parser()
@@ -999,20 +1243,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(str(exc))
         return EXIT_USAGE
     except UnicodeEncodeError as exc:
-        encoding = getattr(sys.stdout, "encoding", "?")
+        message = _encode_error_message(exc)
         _silence_stdout()
-        _error(
-            f"cannot write U+{ord(exc.object[exc.start]):04X} to standard output in encoding "
-            f"{encoding}; uts58 writes UTF-8: set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)"
-        )
+        _error(message)
         return EXIT_USAGE
     except BrokenPipeError:  # e.g. `uts58 detect big.txt | head`
         _silence_stdout()
         return EXIT_OK
     except OSError as exc:  # e.g. stdout on /dev/full
         _silence_stdout()
-        where = exc.filename if exc.filename is not None else "standard output"
-        _error(f"cannot write to {where}: {exc.strerror or exc}")
+        _error(_write_error_message(exc))
         return EXIT_USAGE
     except KeyboardInterrupt:
         _silence_stdout()
