@@ -145,10 +145,31 @@ def test_what_the_compiled_driver_leaves_to_python(doc: str) -> None:
     check(LINKERS["default"], doc)
 
 
-def test_a_long_run_is_left_to_python() -> None:
-    doc = "see a.com " * 7_000  # one run longer than html._LONG_RUN: linked lazily there
-    assert compiled_driver(LINKERS["base"], doc) is None
-    check(LINKERS["base"], doc)
+# Runs longer than html._LONG_RUN: their links come lazily from Linker._found
+# (iter_links, a piece of whole lines at a time) in both drivers.
+LONG_RUNS = {
+    "one line": "see a.com " * 7_000,
+    "lines": "see a.com, me@b.org and http://x.org/y?q=1\n" * 1_700,
+    "dense": "x.com&" * 12_000,
+    "references": "a&amp;b.com &lt;c.org&gt; &#46;d.net\n" * 2_000,
+    "gaps": "a.comhttp://b.org/ " * 4_000,
+    "multilingual": "例え.テスト と bücher.de です。\n" * 3_000,
+    "lines then a long line": "a.com\n" * 5_000 + "b.org " * 12_000,
+}
+
+
+@pytest.mark.parametrize("name", list(LONG_RUNS))
+@pytest.mark.parametrize("how", ["base", "default", "no-email", "callbacks"])
+def test_a_long_run_is_the_python_drivers(name: str, how: str) -> None:
+    doc = LONG_RUNS[name]
+    assert len(doc) > uhtml._LONG_RUN
+    assert check(LINKERS[how], doc) is not None  # covered by the compiled driver
+
+
+def test_a_long_run_between_tags_is_the_python_drivers() -> None:
+    doc = "<p>" + "see a.com " * 7_000 + "</p><pre>" + "b.org " * 12_000 + "</pre><b>c.net</b>"
+    for how in ("base", "default", "skip-p"):
+        assert check(LINKERS[how], doc) is not None
 
 
 def test_what_the_compiled_driver_is_not_used_for() -> None:

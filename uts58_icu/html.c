@@ -9,8 +9,9 @@
  * where the tree builder's view differs from the tokenizer's in ways _chunks tracks
  * (svg, math, select, frameset, noscript, tables and templates, the a-scope
  * boundaries), a script holding "<!--" (the escaped script states), a tag name that
- * is not ASCII, a run of text longer than html._LONG_RUN (linked lazily there), and a
- * run whose gaps do not settle within html._MAX_RESCANS levels. The output is the
+ * is not ASCII, and a run whose gaps do not settle within html._MAX_RESCANS levels.
+ * A text longer than html._LONG_RUN takes its links lazily from Linker._found
+ * (iter_links), as the Python driver does. The output is the
  * same string as the Python driver's: tests/test_html_compiled.py compares both.
  *
  * Links come from the compiled core directly (scan, or scan_gated with the §8 gate);
@@ -691,14 +692,43 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
     PyObject *sub = whole ? Py_NewRef(f->text) : PyUnicode_Substring(f->text, lo, hi);
     if (!sub)
         return SCAN_ERROR;
-    PyObject *links = found_links(h, sub);
+    /* A long text's links come one at a time from Linker._found (iter_links: a piece of
+     * whole lines at a time), each freed once used: memory stays proportional to the
+     * text, not to its links. A shorter text's come as a list. */
+    PyObject *links = NULL, *iter = NULL;
+    if (hi - lo > LONG_RUN) {
+        PyObject *r = PyObject_CallOneArg(h->found, sub);
+        iter = r ? PyObject_GetIter(r) : NULL;
+        Py_XDECREF(r);
+    }
+    else
+        links = found_links(h, sub);
     Py_DECREF(sub);
-    if (!links)
+    if (!links && !iter)
         return SCAN_ERROR;
     Py_ssize_t prev = lo;
     int ret = SCAN_OK;
-    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(links); k++) {
-        PyObject *link = PyList_GET_ITEM(links, k);
+    for (Py_ssize_t k = 0;; k++) {
+        PyObject *link; /* a new reference */
+        if (iter) {
+            link = PyIter_Next(iter);
+            if (!link) {
+                if (PyErr_Occurred())
+                    ret = SCAN_ERROR;
+                break;
+            }
+        }
+        else {
+            if (k >= PyList_GET_SIZE(links))
+                break;
+            link = Py_NewRef(PyList_GET_ITEM(links, k));
+            /* each Link is freed once used (memory: a long text's links) */
+            if (PyList_SetItem(links, k, Py_NewRef(Py_None)) < 0) {
+                Py_DECREF(link);
+                ret = SCAN_ERROR;
+                break;
+            }
+        }
         Py_ssize_t ls, le;
         PyObject *kind;
         if (!link_slots(link, &ls, &le, &kind)) {
@@ -709,27 +739,27 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
             Py_XDECREF(vs);
             Py_XDECREF(ve);
             if (PyErr_Occurred()) {
+                Py_DECREF(link);
                 ret = SCAN_ERROR;
                 break;
             }
         }
         Py_ssize_t d0 = lo + ls, d1 = lo + le;
         if (d0 < lo || d1 > hi || d0 > d1) {
+            Py_DECREF(link);
             PyErr_SetString(PyExc_ValueError, "a link outside its text");
             ret = SCAN_ERROR;
             break;
         }
         Py_ssize_t s0 = source_offset(f->run, d0, f->s_end);
         Py_ssize_t s1 = source_offset(f->run, d1, f->s_end);
-        if (s0 < 0 || s1 < 0)
+        if (s0 < 0 || s1 < 0) {
+            Py_DECREF(link);
             continue; /* a link edge inside a character reference */
+        }
         Anchor a;
         int r = make_anchor(h, link, s0, s1, &a);
-        /* each Link is freed once used (memory: a long text's links) */
-        if (PyList_SetItem(links, k, Py_NewRef(Py_None)) < 0) {
-            anchor_clear(&a);
-            r = -1;
-        }
+        Py_DECREF(link);
         if (r < 0) {
             ret = SCAN_ERROR;
             break;
@@ -759,7 +789,8 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         f->copied = s1;
         prev = d1;
     }
-    Py_DECREF(links);
+    Py_XDECREF(links);
+    Py_XDECREF(iter);
     if (ret != SCAN_OK)
         return ret;
     if (prev != lo && hi > prev)
@@ -775,8 +806,6 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
     h->copied = s_end;
     if (!run->may_link)
         return out_piece(h, &h->out, start, s_end) < 0 ? SCAN_ERROR : SCAN_OK;
-    if (run->d_len > LONG_RUN && !h->plain)
-        return SCAN_BAIL; /* linked lazily by the Python driver */
     PyObject *text = run_text(h, run);
     if (!text)
         return SCAN_ERROR;
