@@ -25,9 +25,37 @@
 #define MAX_SKIP 64
 #define MAX_NAME 16
 
+/* ------------------------------------------------------------ escaping */
+
+/* What each ASCII character (and U+00A0) is replaced by; NULL: kept. */
+typedef struct {
+    const char *rep[128];
+    const char *nbsp;
+} Esc;
+
+static Esc ESC_TEXT, ESC_ATTR; /* html._escape_text, html._escape_attr */
+
+static void
+init_escapes(void)
+{
+    ESC_TEXT.rep['&'] = ESC_ATTR.rep['&'] = "&amp;";
+    ESC_TEXT.rep['<'] = ESC_ATTR.rep['<'] = "&lt;";
+    ESC_TEXT.rep['>'] = ESC_ATTR.rep['>'] = "&gt;";
+    ESC_TEXT.nbsp = ESC_ATTR.nbsp = "&nbsp;";
+    ESC_ATTR.rep['"'] = "&quot;";
+}
+
+static inline const char *
+replacement(const Esc *e, Py_UCS4 c)
+{
+    return c < 128 ? e->rep[c] : c == 0xA0 ? e->nbsp : NULL;
+}
+
 /* ------------------------------------------------------------ output */
 
-/* The output is a list of segments: a slice of the input (obj NULL) or a str. Every
+/* The output is a list of segments: a slice of the input (obj NULL), the slice escaped
+ * with the Out's escapes (obj NULL, len longer than the slice: written escaped when the
+ * segments are built, no str per piece), or a str. Every
  * SEGS_EVERY segments are written into one str (a chunk), so a long document's pieces
  * do not stay alive until the end; the result is the chunks joined (or the segments
  * written at once when there is a single chunk). */
@@ -36,10 +64,12 @@
 typedef struct {
     PyObject *obj; /* owned; NULL: src[a:b] */
     Py_ssize_t a, b;
+    Py_ssize_t len; /* obj NULL: the output's length (b - a, or more when escaped) */
 } Seg;
 
 typedef struct {
-    PyObject *src; /* borrowed: the input the slices are taken from */
+    PyObject *src;  /* borrowed: the input the slices are taken from */
+    const Esc *esc; /* the escapes of the escaped slices */
     Seg *segs;
     Py_ssize_t n, cap;
     PyObject *chunks; /* list of str */
@@ -48,9 +78,10 @@ typedef struct {
 static PyObject *empty_str = NULL;
 
 static int
-out_init(Out *o, PyObject *src)
+out_init(Out *o, PyObject *src, const Esc *esc)
 {
     o->src = src;
+    o->esc = esc;
     o->segs = NULL;
     o->n = o->cap = 0;
     o->chunks = PyList_New(0);
@@ -112,7 +143,7 @@ out_build(Out *o)
             m = PyUnicode_MAX_CHAR_VALUE(g->obj);
         }
         else {
-            total += g->b - g->a;
+            total += g->len;
             m = maxc >= bound ? 0x7F : max_char(&t, g->a, g->b); /* no wider than the input */
         }
         if (m > maxc)
@@ -122,11 +153,27 @@ out_build(Out *o)
     if (!r)
         return NULL;
     Py_ssize_t pos = 0;
+    int rkind = PyUnicode_KIND(r);
+    char *rdata = PyUnicode_DATA(r);
     for (Py_ssize_t k = 0; k < o->n; k++) {
         Seg *g = &o->segs[k];
         PyObject *from = g->obj ? g->obj : o->src;
         Py_ssize_t a = g->obj ? 0 : g->a, len = g->obj ? PyUnicode_GET_LENGTH(g->obj) : g->b - g->a;
-        if (len && PyUnicode_CopyCharacters(r, pos, from, a, len) < 0) {
+        if (!g->obj && g->len != len) { /* escaped: the replacements are ASCII */
+            for (Py_ssize_t i = g->a; i < g->b; i++) {
+                Py_UCS4 c = RD(&t, i);
+                const char *rp = replacement(o->esc, c);
+                if (!rp)
+                    PyUnicode_WRITE(rkind, rdata, pos++, c);
+                else
+                    for (; *rp; rp++)
+                        PyUnicode_WRITE(rkind, rdata, pos++, (Py_UCS4)(unsigned char)*rp);
+            }
+            continue;
+        }
+        if (len && PyUnicode_KIND(from) == rkind)
+            memcpy(rdata + pos * rkind, (const char *)PyUnicode_DATA(from) + a * rkind, (size_t)(len * rkind));
+        else if (len && PyUnicode_CopyCharacters(r, pos, from, a, len) < 0) {
             Py_DECREF(r);
             return NULL;
         }
@@ -147,9 +194,9 @@ out_flush_segs(Out *o)
     return r;
 }
 
-/* Appends a segment (obj stolen). */
+/* Appends a segment (obj stolen; NULL: src[a:b], escaped when len > b - a). */
 static int
-out_seg(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b)
+out_seg_len(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b, Py_ssize_t len)
 {
     if (o->n == o->cap) {
         Py_ssize_t cap = o->cap ? o->cap * 2 : 64;
@@ -162,10 +209,16 @@ out_seg(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b)
         o->segs = segs;
         o->cap = cap;
     }
-    o->segs[o->n++] = (Seg){obj, a, b};
+    o->segs[o->n++] = (Seg){obj, a, b, len};
     if (o->n >= SEGS_EVERY)
         return out_flush_segs(o);
     return 0;
+}
+
+static int
+out_seg(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b)
+{
+    return out_seg_len(o, obj, a, b, b - a);
 }
 
 /* Appends piece (a new reference, stolen; NULL is an error). */
@@ -199,37 +252,11 @@ out_extend(Out *o, Out *other)
     for (Py_ssize_t k = 0; k < other->n; k++) {
         Seg g = other->segs[k];
         other->segs[k].obj = NULL;
-        if (out_seg(o, g.obj, g.a, g.b) < 0)
+        if (out_seg_len(o, g.obj, g.a, g.b, g.len) < 0)
             return -1;
     }
     other->n = 0;
     return 0;
-}
-
-/* ------------------------------------------------------------ escaping */
-
-/* What each ASCII character (and U+00A0) is replaced by; NULL: kept. */
-typedef struct {
-    const char *rep[128];
-    const char *nbsp;
-} Esc;
-
-static Esc ESC_TEXT, ESC_ATTR; /* html._escape_text, html._escape_attr */
-
-static void
-init_escapes(void)
-{
-    ESC_TEXT.rep['&'] = ESC_ATTR.rep['&'] = "&amp;";
-    ESC_TEXT.rep['<'] = ESC_ATTR.rep['<'] = "&lt;";
-    ESC_TEXT.rep['>'] = ESC_ATTR.rep['>'] = "&gt;";
-    ESC_TEXT.nbsp = ESC_ATTR.nbsp = "&nbsp;";
-    ESC_ATTR.rep['"'] = "&quot;";
-}
-
-static inline const char *
-replacement(const Esc *e, Py_UCS4 c)
-{
-    return c < 128 ? e->rep[c] : c == 0xA0 ? e->nbsp : NULL;
 }
 
 /* s[a:b] escaped with e: a new reference. */
@@ -447,9 +474,17 @@ out_piece(H *h, Out *o, Py_ssize_t a, Py_ssize_t b)
 {
     if (b <= a)
         return 0;
-    if (h->plain && h->escaping)
-        return out_put(o, piece(h, a, b));
-    return out_seg(o, NULL, a, b);
+    Py_ssize_t len = b - a;
+    if (h->plain && h->escaping) { /* a slice written escaped (out_build) */
+        Text t;
+        text_of(&t, h->html);
+        for (Py_ssize_t i = a; i < b; i++) {
+            const char *r = replacement(&h->esc, RD(&t, i));
+            if (r)
+                len += (Py_ssize_t)strlen(r) - 1;
+        }
+    }
+    return out_seg_len(o, NULL, a, b, len);
 }
 
 /* ------------------------------------------------------------ links */
@@ -557,7 +592,7 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
 {
     a->n = 0;
     a->sa = a->sb = 0;
-    int sliced = !(h->plain && h->escaping) && h->anchor == Py_None; /* the source as a slice */
+    int sliced = h->anchor == Py_None; /* the source as a slice (out_piece: escaped in plain text) */
     PyObject *source = sliced ? Py_NewRef(Py_None) : piece(h, s0, s1);
     if (!source)
         return -1;
@@ -812,7 +847,7 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
     Text t;
     text_of(&t, text);
     Out pieces;
-    if (out_init(&pieces, h->html) < 0) {
+    if (out_init(&pieces, h->html, h->out.esc) < 0) {
         out_free(&pieces);
         Py_DECREF(text);
         return SCAN_ERROR;
@@ -1494,7 +1529,7 @@ py_html_linkify(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     text_of(&h.src, args[1]);
     if (read_ctx(&h, args[2]) < 0 || (nargs == 4 && read_escapes(&h, args[3]) < 0))
         return NULL;
-    if (out_init(&h.out, h.html) < 0) {
+    if (out_init(&h.out, h.html, h.escaping ? &h.esc : NULL) < 0) {
         out_free(&h.out);
         return NULL;
     }
