@@ -21,6 +21,7 @@
 
 #define MAX_RESCANS 16      /* html._MAX_RESCANS */
 #define LONG_RUN (1 << 16)  /* html._LONG_RUN */
+#define LAZY_ITER_THRESHOLD (1 << 20) /* core.detection.LAZY_ITER_THRESHOLD */
 #define JOIN_EVERY 512      /* html._JOIN_EVERY */
 #define MAX_SKIP 64
 #define MAX_NAME 16
@@ -701,6 +702,20 @@ done:
 
 enum { SCAN_ERROR = -1, SCAN_UNSETTLED = 0, SCAN_OK = 1, SCAN_BAIL = 2 };
 
+/* Whether s[lo:hi] holds a LINE FEED (where iter_links cuts its pieces). */
+static int
+has_lf(PyObject *s, Py_ssize_t lo, Py_ssize_t hi)
+{
+    Text t;
+    text_of(&t, s);
+    if (t.kind == PyUnicode_1BYTE_KIND)
+        return memchr((const Py_UCS1 *)t.data + lo, '\n', (size_t)(hi - lo)) != NULL;
+    for (Py_ssize_t i = lo; i < hi; i++)
+        if (RD(&t, i) == '\n')
+            return 1;
+    return 0;
+}
+
 typedef struct {
     H *h;
     const RunBuf *run;
@@ -729,9 +744,11 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         return SCAN_ERROR;
     /* A long text's links come one at a time from Linker._found (iter_links: a piece of
      * whole lines at a time), each freed once used: memory stays proportional to the
-     * text, not to its links. A shorter text's come as a list. */
+     * text, not to its links. A shorter text's come as a list (each Link freed once used
+     * too), and so do a long line's up to LAZY_ITER_THRESHOLD: iter_links holds them
+     * all at once as well (one piece), and the list costs no Python per link. */
     PyObject *links = NULL, *iter = NULL;
-    if (hi - lo > LONG_RUN) {
+    if (hi - lo > LONG_RUN && (hi - lo > LAZY_ITER_THRESHOLD || has_lf(f->text, lo, hi))) {
         PyObject *r = PyObject_CallOneArg(h->found, sub);
         iter = r ? PyObject_GetIter(r) : NULL;
         Py_XDECREF(r);
