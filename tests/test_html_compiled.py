@@ -203,3 +203,19 @@ def test_the_entity_table_is_the_tokenizers() -> None:
 def test_numeric_references(number: int) -> None:
     for ref in (f"&#{number};", f"&#x{number:x}", f"&#X{number:X};"):
         check(LINKERS["default"], f"<p>a{ref}b.com x.org{ref}c@d.org</p>")
+
+
+def test_the_constants_are_the_python_drivers() -> None:
+    # html.c repeats a few constants of the Python side; a drift would change its memory
+    # (LAZY_ITER_THRESHOLD: when a long line's links come lazily) or its output.
+    import re
+
+    from uts58_icu.core.detection import LAZY_ITER_THRESHOLD
+
+    source = (Path(uhtml.__file__).parent / "html.c").read_text(encoding="utf-8")
+    defines = {name: 1 << int(shift) if shift else int(value)
+               for name, shift, value in re.findall(r"^#define (\w+) (?:\(1 << (\d+)\)|(\d+))", source, re.M)}
+    assert defines["LONG_RUN"] == uhtml._LONG_RUN
+    assert defines["MAX_RESCANS"] == uhtml._MAX_RESCANS
+    assert defines["JOIN_EVERY"] == uhtml._JOIN_EVERY
+    assert defines["LAZY_ITER_THRESHOLD"] == LAZY_ITER_THRESHOLD
