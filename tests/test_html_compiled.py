@@ -145,10 +145,31 @@ def test_what_the_compiled_driver_leaves_to_python(doc: str) -> None:
     check(LINKERS["default"], doc)
 
 
-def test_a_long_run_is_left_to_python() -> None:
-    doc = "see a.com " * 7_000  # one run longer than html._LONG_RUN: linked lazily there
-    assert compiled_driver(LINKERS["base"], doc) is None
-    check(LINKERS["base"], doc)
+# Runs longer than html._LONG_RUN: their links come lazily from Linker._found
+# (iter_links, a piece of whole lines at a time) in both drivers.
+LONG_RUNS = {
+    "one line": "see a.com " * 7_000,
+    "lines": "see a.com, me@b.org and http://x.org/y?q=1\n" * 1_700,
+    "dense": "x.com&" * 12_000,
+    "references": "a&amp;b.com &lt;c.org&gt; &#46;d.net\n" * 2_000,
+    "gaps": "a.comhttp://b.org/ " * 4_000,
+    "multilingual": "例え.テスト と bücher.de です。\n" * 3_000,
+    "lines then a long line": "a.com\n" * 5_000 + "b.org " * 12_000,
+}
+
+
+@pytest.mark.parametrize("name", list(LONG_RUNS))
+@pytest.mark.parametrize("how", ["base", "default", "no-email", "callbacks"])
+def test_a_long_run_is_the_python_drivers(name: str, how: str) -> None:
+    doc = LONG_RUNS[name]
+    assert len(doc) > uhtml._LONG_RUN
+    assert check(LINKERS[how], doc) is not None  # covered by the compiled driver
+
+
+def test_a_long_run_between_tags_is_the_python_drivers() -> None:
+    doc = "<p>" + "see a.com " * 7_000 + "</p><pre>" + "b.org " * 12_000 + "</pre><b>c.net</b>"
+    for how in ("base", "default", "skip-p"):
+        assert check(LINKERS[how], doc) is not None
 
 
 def test_what_the_compiled_driver_is_not_used_for() -> None:
@@ -182,3 +203,19 @@ def test_the_entity_table_is_the_tokenizers() -> None:
 def test_numeric_references(number: int) -> None:
     for ref in (f"&#{number};", f"&#x{number:x}", f"&#X{number:X};"):
         check(LINKERS["default"], f"<p>a{ref}b.com x.org{ref}c@d.org</p>")
+
+
+def test_the_constants_are_the_python_drivers() -> None:
+    # html.c repeats a few constants of the Python side; a drift would change its memory
+    # (LAZY_ITER_THRESHOLD: when a long line's links come lazily) or its output.
+    import re
+
+    from uts58_icu.core.detection import LAZY_ITER_THRESHOLD
+
+    source = (Path(uhtml.__file__).parent / "html.c").read_text(encoding="utf-8")
+    defines = {name: 1 << int(shift) if shift else int(value)
+               for name, shift, value in re.findall(r"^#define (\w+) (?:\(1 << (\d+)\)|(\d+))", source, re.M)}
+    assert defines["LONG_RUN"] == uhtml._LONG_RUN
+    assert defines["MAX_RESCANS"] == uhtml._MAX_RESCANS
+    assert defines["JOIN_EVERY"] == uhtml._JOIN_EVERY
+    assert defines["LAZY_ITER_THRESHOLD"] == LAZY_ITER_THRESHOLD

@@ -169,6 +169,28 @@ def test_compiled_plain_text_on_cve_payloads(name: str) -> None:
         assert linkify_text(linker, text, escape_fn) == python_only(linkify_text, linker, text, escape_fn)
 
 
+# Texts longer than html._LONG_RUN: the compiled loop takes their links lazily (iter_links).
+LONG_TEXTS = {
+    "one line": "see a.com & <b> " * 5_000,
+    "lines": "see a.com, me@b.org and http://x.org/y?q=1&r=2 <i>\r\n" * 1_500,
+    "dense": "x.com&" * 12_000,
+    "gaps": "a.comhttp://b.org/ " * 4_000,
+    "multilingual": "例え.テスト と bücher.de です。\n" * 3_000,
+}
+
+
+@pytest.mark.parametrize("name", list(LONG_TEXTS))
+def test_compiled_plain_text_on_long_texts(name: str) -> None:
+    text = LONG_TEXTS[name]
+    assert len(text) > uhtml._LONG_RUN
+    for linker, escape_fn in ((dj._linker(None, True), stdlib_html.escape), (dj._linker(10, False), stdlib_html.escape),
+                              (jj._linker(None, "nofollow", None, ()), jj._escape_str)):  # fmt: skip
+        assert linkify_text(linker, text, escape_fn) == python_only(linkify_text, linker, text, escape_fn)
+    if uhtml._compiled_driver() is not None:  # covered by the compiled loop, not left to Python
+        linker = dj._linker(None, True)
+        assert uhtml.link_plain_text(linker, text, text.replace("\r", " "), ESCAPES[stdlib_html.escape]) is not None
+
+
 @pytest.mark.parametrize("k", [_MAX_RESCANS, _MAX_RESCANS + 1, 40])
 def test_compiled_plain_text_past_the_rescan_levels(k: int) -> None:
     text = "a.comhttp://" * k + "a.com & <b>"

@@ -9,8 +9,9 @@
  * where the tree builder's view differs from the tokenizer's in ways _chunks tracks
  * (svg, math, select, frameset, noscript, tables and templates, the a-scope
  * boundaries), a script holding "<!--" (the escaped script states), a tag name that
- * is not ASCII, a run of text longer than html._LONG_RUN (linked lazily there), and a
- * run whose gaps do not settle within html._MAX_RESCANS levels. The output is the
+ * is not ASCII, and a run whose gaps do not settle within html._MAX_RESCANS levels.
+ * A text longer than html._LONG_RUN takes its links lazily from Linker._found
+ * (iter_links), as the Python driver does. The output is the
  * same string as the Python driver's: tests/test_html_compiled.py compares both.
  *
  * Links come from the compiled core directly (scan, or scan_gated with the §8 gate);
@@ -20,13 +21,42 @@
 
 #define MAX_RESCANS 16      /* html._MAX_RESCANS */
 #define LONG_RUN (1 << 16)  /* html._LONG_RUN */
+#define LAZY_ITER_THRESHOLD (1 << 20) /* core.detection.LAZY_ITER_THRESHOLD */
 #define JOIN_EVERY 512      /* html._JOIN_EVERY */
 #define MAX_SKIP 64
 #define MAX_NAME 16
 
+/* ------------------------------------------------------------ escaping */
+
+/* What each ASCII character (and U+00A0) is replaced by; NULL: kept. */
+typedef struct {
+    const char *rep[128];
+    const char *nbsp;
+} Esc;
+
+static Esc ESC_TEXT, ESC_ATTR; /* html._escape_text, html._escape_attr */
+
+static void
+init_escapes(void)
+{
+    ESC_TEXT.rep['&'] = ESC_ATTR.rep['&'] = "&amp;";
+    ESC_TEXT.rep['<'] = ESC_ATTR.rep['<'] = "&lt;";
+    ESC_TEXT.rep['>'] = ESC_ATTR.rep['>'] = "&gt;";
+    ESC_TEXT.nbsp = ESC_ATTR.nbsp = "&nbsp;";
+    ESC_ATTR.rep['"'] = "&quot;";
+}
+
+static inline const char *
+replacement(const Esc *e, Py_UCS4 c)
+{
+    return c < 128 ? e->rep[c] : c == 0xA0 ? e->nbsp : NULL;
+}
+
 /* ------------------------------------------------------------ output */
 
-/* The output is a list of segments: a slice of the input (obj NULL) or a str. Every
+/* The output is a list of segments: a slice of the input (obj NULL), the slice escaped
+ * with the Out's escapes (obj NULL, len longer than the slice: written escaped when the
+ * segments are built, no str per piece), or a str. Every
  * SEGS_EVERY segments are written into one str (a chunk), so a long document's pieces
  * do not stay alive until the end; the result is the chunks joined (or the segments
  * written at once when there is a single chunk). */
@@ -35,10 +65,12 @@
 typedef struct {
     PyObject *obj; /* owned; NULL: src[a:b] */
     Py_ssize_t a, b;
+    Py_ssize_t len; /* obj NULL: the output's length (b - a, or more when escaped) */
 } Seg;
 
 typedef struct {
-    PyObject *src; /* borrowed: the input the slices are taken from */
+    PyObject *src;  /* borrowed: the input the slices are taken from */
+    const Esc *esc; /* the escapes of the escaped slices */
     Seg *segs;
     Py_ssize_t n, cap;
     PyObject *chunks; /* list of str */
@@ -47,9 +79,10 @@ typedef struct {
 static PyObject *empty_str = NULL;
 
 static int
-out_init(Out *o, PyObject *src)
+out_init(Out *o, PyObject *src, const Esc *esc)
 {
     o->src = src;
+    o->esc = esc;
     o->segs = NULL;
     o->n = o->cap = 0;
     o->chunks = PyList_New(0);
@@ -111,7 +144,7 @@ out_build(Out *o)
             m = PyUnicode_MAX_CHAR_VALUE(g->obj);
         }
         else {
-            total += g->b - g->a;
+            total += g->len;
             m = maxc >= bound ? 0x7F : max_char(&t, g->a, g->b); /* no wider than the input */
         }
         if (m > maxc)
@@ -121,11 +154,27 @@ out_build(Out *o)
     if (!r)
         return NULL;
     Py_ssize_t pos = 0;
+    int rkind = PyUnicode_KIND(r);
+    char *rdata = PyUnicode_DATA(r);
     for (Py_ssize_t k = 0; k < o->n; k++) {
         Seg *g = &o->segs[k];
         PyObject *from = g->obj ? g->obj : o->src;
         Py_ssize_t a = g->obj ? 0 : g->a, len = g->obj ? PyUnicode_GET_LENGTH(g->obj) : g->b - g->a;
-        if (len && PyUnicode_CopyCharacters(r, pos, from, a, len) < 0) {
+        if (!g->obj && g->len != len) { /* escaped: the replacements are ASCII */
+            for (Py_ssize_t i = g->a; i < g->b; i++) {
+                Py_UCS4 c = RD(&t, i);
+                const char *rp = replacement(o->esc, c);
+                if (!rp)
+                    PyUnicode_WRITE(rkind, rdata, pos++, c);
+                else
+                    for (; *rp; rp++)
+                        PyUnicode_WRITE(rkind, rdata, pos++, (Py_UCS4)(unsigned char)*rp);
+            }
+            continue;
+        }
+        if (len && PyUnicode_KIND(from) == rkind)
+            memcpy(rdata + pos * rkind, (const char *)PyUnicode_DATA(from) + a * rkind, (size_t)(len * rkind));
+        else if (len && PyUnicode_CopyCharacters(r, pos, from, a, len) < 0) {
             Py_DECREF(r);
             return NULL;
         }
@@ -146,9 +195,9 @@ out_flush_segs(Out *o)
     return r;
 }
 
-/* Appends a segment (obj stolen). */
+/* Appends a segment (obj stolen; NULL: src[a:b], escaped when len > b - a). */
 static int
-out_seg(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b)
+out_seg_len(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b, Py_ssize_t len)
 {
     if (o->n == o->cap) {
         Py_ssize_t cap = o->cap ? o->cap * 2 : 64;
@@ -161,10 +210,16 @@ out_seg(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b)
         o->segs = segs;
         o->cap = cap;
     }
-    o->segs[o->n++] = (Seg){obj, a, b};
+    o->segs[o->n++] = (Seg){obj, a, b, len};
     if (o->n >= SEGS_EVERY)
         return out_flush_segs(o);
     return 0;
+}
+
+static int
+out_seg(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b)
+{
+    return out_seg_len(o, obj, a, b, b - a);
 }
 
 /* Appends piece (a new reference, stolen; NULL is an error). */
@@ -198,37 +253,11 @@ out_extend(Out *o, Out *other)
     for (Py_ssize_t k = 0; k < other->n; k++) {
         Seg g = other->segs[k];
         other->segs[k].obj = NULL;
-        if (out_seg(o, g.obj, g.a, g.b) < 0)
+        if (out_seg_len(o, g.obj, g.a, g.b, g.len) < 0)
             return -1;
     }
     other->n = 0;
     return 0;
-}
-
-/* ------------------------------------------------------------ escaping */
-
-/* What each ASCII character (and U+00A0) is replaced by; NULL: kept. */
-typedef struct {
-    const char *rep[128];
-    const char *nbsp;
-} Esc;
-
-static Esc ESC_TEXT, ESC_ATTR; /* html._escape_text, html._escape_attr */
-
-static void
-init_escapes(void)
-{
-    ESC_TEXT.rep['&'] = ESC_ATTR.rep['&'] = "&amp;";
-    ESC_TEXT.rep['<'] = ESC_ATTR.rep['<'] = "&lt;";
-    ESC_TEXT.rep['>'] = ESC_ATTR.rep['>'] = "&gt;";
-    ESC_TEXT.nbsp = ESC_ATTR.nbsp = "&nbsp;";
-    ESC_ATTR.rep['"'] = "&quot;";
-}
-
-static inline const char *
-replacement(const Esc *e, Py_UCS4 c)
-{
-    return c < 128 ? e->rep[c] : c == 0xA0 ? e->nbsp : NULL;
 }
 
 /* s[a:b] escaped with e: a new reference. */
@@ -446,9 +475,17 @@ out_piece(H *h, Out *o, Py_ssize_t a, Py_ssize_t b)
 {
     if (b <= a)
         return 0;
-    if (h->plain && h->escaping)
-        return out_put(o, piece(h, a, b));
-    return out_seg(o, NULL, a, b);
+    Py_ssize_t len = b - a;
+    if (h->plain && h->escaping) { /* a slice written escaped (out_build) */
+        Text t;
+        text_of(&t, h->html);
+        for (Py_ssize_t i = a; i < b; i++) {
+            const char *r = replacement(&h->esc, RD(&t, i));
+            if (r)
+                len += (Py_ssize_t)strlen(r) - 1;
+        }
+    }
+    return out_seg_len(o, NULL, a, b, len);
 }
 
 /* ------------------------------------------------------------ links */
@@ -556,7 +593,7 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
 {
     a->n = 0;
     a->sa = a->sb = 0;
-    int sliced = !(h->plain && h->escaping) && h->anchor == Py_None; /* the source as a slice */
+    int sliced = h->anchor == Py_None; /* the source as a slice (out_piece: escaped in plain text) */
     PyObject *source = sliced ? Py_NewRef(Py_None) : piece(h, s0, s1);
     if (!source)
         return -1;
@@ -665,6 +702,20 @@ done:
 
 enum { SCAN_ERROR = -1, SCAN_UNSETTLED = 0, SCAN_OK = 1, SCAN_BAIL = 2 };
 
+/* Whether s[lo:hi] holds a LINE FEED (where iter_links cuts its pieces). */
+static int
+has_lf(PyObject *s, Py_ssize_t lo, Py_ssize_t hi)
+{
+    Text t;
+    text_of(&t, s);
+    if (t.kind == PyUnicode_1BYTE_KIND)
+        return memchr((const Py_UCS1 *)t.data + lo, '\n', (size_t)(hi - lo)) != NULL;
+    for (Py_ssize_t i = lo; i < hi; i++)
+        if (RD(&t, i) == '\n')
+            return 1;
+    return 0;
+}
+
 typedef struct {
     H *h;
     const RunBuf *run;
@@ -691,14 +742,45 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
     PyObject *sub = whole ? Py_NewRef(f->text) : PyUnicode_Substring(f->text, lo, hi);
     if (!sub)
         return SCAN_ERROR;
-    PyObject *links = found_links(h, sub);
+    /* A long text's links come one at a time from Linker._found (iter_links: a piece of
+     * whole lines at a time), each freed once used: memory stays proportional to the
+     * text, not to its links. A shorter text's come as a list (each Link freed once used
+     * too), and so do a long line's up to LAZY_ITER_THRESHOLD: iter_links holds them
+     * all at once as well (one piece), and the list costs no Python per link. */
+    PyObject *links = NULL, *iter = NULL;
+    if (hi - lo > LONG_RUN && (hi - lo > LAZY_ITER_THRESHOLD || has_lf(f->text, lo, hi))) {
+        PyObject *r = PyObject_CallOneArg(h->found, sub);
+        iter = r ? PyObject_GetIter(r) : NULL;
+        Py_XDECREF(r);
+    }
+    else
+        links = found_links(h, sub);
     Py_DECREF(sub);
-    if (!links)
+    if (!links && !iter)
         return SCAN_ERROR;
     Py_ssize_t prev = lo;
     int ret = SCAN_OK;
-    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(links); k++) {
-        PyObject *link = PyList_GET_ITEM(links, k);
+    for (Py_ssize_t k = 0;; k++) {
+        PyObject *link; /* a new reference */
+        if (iter) {
+            link = PyIter_Next(iter);
+            if (!link) {
+                if (PyErr_Occurred())
+                    ret = SCAN_ERROR;
+                break;
+            }
+        }
+        else {
+            if (k >= PyList_GET_SIZE(links))
+                break;
+            link = Py_NewRef(PyList_GET_ITEM(links, k));
+            /* each Link is freed once used (memory: a long text's links) */
+            if (PyList_SetItem(links, k, Py_NewRef(Py_None)) < 0) {
+                Py_DECREF(link);
+                ret = SCAN_ERROR;
+                break;
+            }
+        }
         Py_ssize_t ls, le;
         PyObject *kind;
         if (!link_slots(link, &ls, &le, &kind)) {
@@ -709,27 +791,27 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
             Py_XDECREF(vs);
             Py_XDECREF(ve);
             if (PyErr_Occurred()) {
+                Py_DECREF(link);
                 ret = SCAN_ERROR;
                 break;
             }
         }
         Py_ssize_t d0 = lo + ls, d1 = lo + le;
         if (d0 < lo || d1 > hi || d0 > d1) {
+            Py_DECREF(link);
             PyErr_SetString(PyExc_ValueError, "a link outside its text");
             ret = SCAN_ERROR;
             break;
         }
         Py_ssize_t s0 = source_offset(f->run, d0, f->s_end);
         Py_ssize_t s1 = source_offset(f->run, d1, f->s_end);
-        if (s0 < 0 || s1 < 0)
+        if (s0 < 0 || s1 < 0) {
+            Py_DECREF(link);
             continue; /* a link edge inside a character reference */
+        }
         Anchor a;
         int r = make_anchor(h, link, s0, s1, &a);
-        /* each Link is freed once used (memory: a long text's links) */
-        if (PyList_SetItem(links, k, Py_NewRef(Py_None)) < 0) {
-            anchor_clear(&a);
-            r = -1;
-        }
+        Py_DECREF(link);
         if (r < 0) {
             ret = SCAN_ERROR;
             break;
@@ -759,7 +841,8 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         f->copied = s1;
         prev = d1;
     }
-    Py_DECREF(links);
+    Py_XDECREF(links);
+    Py_XDECREF(iter);
     if (ret != SCAN_OK)
         return ret;
     if (prev != lo && hi > prev)
@@ -775,15 +858,13 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
     h->copied = s_end;
     if (!run->may_link)
         return out_piece(h, &h->out, start, s_end) < 0 ? SCAN_ERROR : SCAN_OK;
-    if (run->d_len > LONG_RUN && !h->plain)
-        return SCAN_BAIL; /* linked lazily by the Python driver */
     PyObject *text = run_text(h, run);
     if (!text)
         return SCAN_ERROR;
     Text t;
     text_of(&t, text);
     Out pieces;
-    if (out_init(&pieces, h->html) < 0) {
+    if (out_init(&pieces, h->html, h->out.esc) < 0) {
         out_free(&pieces);
         Py_DECREF(text);
         return SCAN_ERROR;
@@ -1465,7 +1546,7 @@ py_html_linkify(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     text_of(&h.src, args[1]);
     if (read_ctx(&h, args[2]) < 0 || (nargs == 4 && read_escapes(&h, args[3]) < 0))
         return NULL;
-    if (out_init(&h.out, h.html) < 0) {
+    if (out_init(&h.out, h.html, h.escaping ? &h.esc : NULL) < 0) {
         out_free(&h.out);
         return NULL;
     }

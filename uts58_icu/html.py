@@ -910,8 +910,8 @@ def link_plain_text(linker: Linker, text: str, decoded: str, escapes: tuple[str,
     if not ctx:
         return None
     driver, context = ctx
-    # the links of the whole text at once, as _urlize.py's loop finds them (Linker.links)
-    context = (*context[:4], linker.links, *context[5:])
+    # Linker._found gives the links of Linker.links (tests/test_urlize_plain.py), lazily
+    # for a text longer than _LONG_RUN (iter_links)
     result: str | None = driver(text, decoded, context, escapes)
     return result
 
