@@ -316,3 +316,39 @@ def test_two_byte_text_searches(text: str) -> None:
     assert_same(text, R)
     if apply.rules.cjk_host_cuts(text, apply.tld_set(None), apply.SPECIAL_SCHEMES):
         assert _compiled.cjk_cut_possible(text)
+
+
+# gate.c maybe_code_operand against context._CODE_BEFORE and _CODE_AFTER: the operators
+# and keywords before a name, at and off a line's start, with the spaces and tabs between
+# (issue 19: "package" mid-line and a bare '>' are no longer suspects).
+_OPERAND_PIECES = ["import", "import static", "static", "package", "using", "return", "typeof", "var", "const",
+                   "xvar", "==", "!=", "!==", "===", "=", "!", "&&", "&", "||", "|", "->", "=>", ">", "-", " ", "  ",
+                   "\t", "\n", "\n ", "x", "word", "\u0932>", "java.io", "example.com", "os.path", "\u043f\u0440.\u0440\u0444",
+                   "bob@example.org", " = 1", " == ", " += ", " && ", ";", "\u0916"]
+
+
+@given(st.lists(st.sampled_from(_OPERAND_PIECES), min_size=1, max_size=16).map("".join))
+@example("function package stackoverflow.app/search")
+@example("package java.io")
+@example("  import\t static os.path")
+@example("x import static java.io")
+@example("\u0938\u0935\u093e\u0932> \u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444/x a -> b.com c => d.org")
+@example("a == b.com, a = b.com, a != example.com")
+def test_code_operands(text: str) -> None:
+    assert_same(text, R)
+    assert_verdicts(text, R)
+
+
+def test_code_operand_suspects_are_narrow() -> None:
+    """A keyword off its line's start, or a '>' that is no arrow, sends nothing to Python;
+    the shapes of the rule still do."""
+    config = _gate.config(R)
+
+    def reasons(text: str) -> list[int]:
+        return list(_compiled.gate_reasons(text, base_find(text), config, True))  # type: ignore[union-attr]
+
+    assert reasons("the function package stackoverflow.com") == [0]
+    assert reasons("\u0938\u0935\u093e\u0932> \u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444 x") == [0]
+    for code in ("package java.com", "  import static java.com", "x -> java.com", "a == java.com", "return java.com"):
+        assert reasons(code)[0] > 0, code
+        assert not apply.find_links(code, policy=R), code

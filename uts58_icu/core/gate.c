@@ -103,8 +103,21 @@ maybe_spelled_at(const Text *t, Py_ssize_t s)
     return 0;
 }
 
+/* Whether text[i:j] is white space (' ', '\t') from a line's start (0 or after '\n'). */
+static int
+at_line_start_after_blanks(const Text *t, Py_ssize_t i)
+{
+    while (i > 0 && is_space_tab(RD(t, i - 1)))
+        i--;
+    return i == 0 || RD(t, i - 1) == '\n';
+}
+
 /* context._CODE_BEFORE and _CODE_AFTER (reject_code_expressions): an operator or a
- * keyword next to the name. */
+ * keyword next to the name. Before it, as the pattern (wider only where noted): "==",
+ * "!=", "&&", "||", "->" or "=>" (the white space or line start before them not
+ * checked); "return", "typeof", "await", "var" or "const" (the word boundary before
+ * them not checked); "import", "import static", "package" or "using" after nothing but
+ * blanks on their line (the pattern's 40-character window not checked). */
 static int
 maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
 {
@@ -112,16 +125,31 @@ maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
     while (j > 0 && s - j < 40 && is_space_tab(RD(t, j - 1)))
         j--;
     if (j < s && j > 0) {
-        Py_UCS4 c = RD(t, j - 1);
-        if (c == '=' || c == '&' || c == '|' || c == '>') /* '>': "->", "=>" */
+        Py_UCS4 c = RD(t, j - 1), b = j >= 2 ? RD(t, j - 2) : 0;
+        if ((c == '=' && (b == '=' || b == '!')) || (c == '&' && b == '&') || (c == '|' && b == '|') ||
+            (c == '>' && (b == '-' || b == '=')))
             return 1;
         if (is_alpha_ascii(c)) {
             static const char *words[] = {"return", "typeof", "await", "var", "const",
                                           "import", "static", "package", "using", NULL};
             static const Py_ssize_t lens[] = {6, 6, 5, 3, 5, 6, 6, 7, 5};
-            for (int w = 0; words[w]; w++)
-                if ((Py_UCS4)words[w][lens[w] - 1] == c && starts(t, j - lens[w], words[w], lens[w]))
+            for (int w = 0; words[w]; w++) {
+                Py_ssize_t ws = j - lens[w];
+                if ((Py_UCS4)words[w][lens[w] - 1] != c || !starts(t, ws, words[w], lens[w]))
+                    continue;
+                if (w < 5)
                     return 1;
+                if (w != 6) /* import, package, using: first on their line */
+                    if (at_line_start_after_blanks(t, ws))
+                        return 1;
+                if (w == 6) { /* static: after "import" and blanks, first on its line */
+                    Py_ssize_t k = ws;
+                    while (k > 0 && is_space_tab(RD(t, k - 1)))
+                        k--;
+                    if (k < ws && starts(t, k - 6, "import", 6) && at_line_start_after_blanks(t, k - 6))
+                        return 1;
+                }
+            }
         }
     }
     Py_ssize_t n = t->n, k = e;
