@@ -352,3 +352,33 @@ def test_code_operand_suspects_are_narrow() -> None:
     for code in ("package java.com", "  import static java.com", "x -> java.com", "a == java.com", "return java.com"):
         assert reasons(code)[0] > 0, code
         assert not apply.find_links(code, policy=R), code
+
+
+# A lower-case " at " (or " @ ") before a name: gate.c leaves the link to
+# context._spelled_at alone (apply._settle), when no other test sends it to Python.
+_SPELLED_PIECES = ["jane", "Jane", "R-help", "jcea", "x.y", " at ", "  at\t", " AT ", " @ ", "\t@\t", " [at] ", "-at-",
+                   "example.org", "jcea.es", "bob@example.org", "jane@jane.es", "https://example.org/x", "\n", " ",
+                   "From ", "  Thu Mar  4 1", " wrote", " (", ")", ">", "<", "mailto:", " dot ", " mailing list",
+                   "sign up", "hosted", "we met", "the", "example.org/x?", "\u4f8b.jp/\u30c6\u30b9\u30c8", ":"]
+
+
+@given(st.lists(st.sampled_from(_SPELLED_PIECES), min_size=1, max_size=14).map("".join))
+@example("war at download.md people")
+@example("jcea at jcea.es")
+@example("jane at example.org wrote")
+@example("For at carol@youtube.fr result")
+@example("jane at example.org/x?")
+@example("jane @ example.org\n")
+def test_spelled_at_alone(text: str) -> None:
+    assert_same(text, R)
+    assert_verdicts(text, R)
+
+
+def test_spelled_at_alone_both_verdicts() -> None:
+    """The gate marks both shapes ~k; _settle keeps one and drops the other."""
+    with gated(True):
+        args = apply._fast_args(R)
+        for text, kept in (("the war at python.de/x people", ["python.de/x"]), ("ask jcea at jcea.es today", [])):
+            links, suspects = _gate.scan_gated(*args, text)  # type: ignore[misc]
+            assert list(suspects) == [~0], text
+            assert [x.text for x in apply.find_links(text, policy=R)] == kept

@@ -112,6 +112,22 @@ at_line_start_after_blanks(const Text *t, Py_ssize_t i)
     return i == 0 || RD(t, i - 1) == '\n';
 }
 
+/* Whether the word maybe_spelled_at found is a lower-case "at" or a '@' between spaces:
+ * a shape only context._SPELLED_AT looks at (rules._OBFUSCATED_AT needs brackets, dashes,
+ * underscores or "AT"), so that context._spelled_at alone decides the link
+ * (reject_obfuscated_addresses) when no other test of the gate sends it to Python. */
+static int
+spelled_at_only(const Text *t, Py_ssize_t s)
+{
+    Py_ssize_t j = s;
+    while (j > 0 && s - j < 80 && Py_UNICODE_ISSPACE(RD(t, j - 1)))
+        j--;
+    if (j < 3 || j == s)
+        return 0;
+    Py_UCS4 c = RD(t, j - 1), b = RD(t, j - 2);
+    return (c == '@' || (b == 'a' && c == 't')) && Py_UNICODE_ISSPACE(RD(t, j - (c == '@' ? 2 : 3)));
+}
+
 /* context._CODE_BEFORE and _CODE_AFTER (reject_code_expressions): an operator or a
  * keyword next to the name. Before it, as the pattern (wider only where noted): "==",
  * "!=", "&&", "||", "->" or "=>" (the white space or line start before them not
@@ -896,7 +912,7 @@ quote_closer(Py_UCS4 c)
  * (cjk_end's cut, -1 none); *after: the end of the host and port of a URL. */
 static int
 gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
-           int *want_q, Py_ssize_t *cut, Py_ssize_t *after_out)
+           int *want_q, Py_ssize_t *cut, Py_ssize_t *after_out, int *spelled)
 {
     Py_ssize_t n = t->n;
     int r;
@@ -1056,7 +1072,13 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
             return r;
         /* reject_obfuscated_addresses, reject_obfuscated_email_domains */
-        if ((r = maybe_spelled_at(t, s)) != 0 || (r = maybe_hidden_domain(t, s, e)) != 0)
+        /* (with spelled: a lower-case " at " before is noted, and the tests go on) */
+        if ((r = maybe_spelled_at(t, s)) != 0) {
+            if (!spelled || !spelled_at_only(t, s))
+                return r;
+            *spelled = r;
+        }
+        if ((r = maybe_hidden_domain(t, s, e)) != 0)
             return r;
         /* reject_wrapped_url_tails */
         if ((r = maybe_wrapped_tail(t, s)) != 0)
@@ -1147,7 +1169,12 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
         return r;
     /* reject_obfuscated_addresses (context._spelled_at) */
-    return maybe_spelled_at(t, s);
+    if ((r = maybe_spelled_at(t, s)) != 0) {
+        if (!spelled || !spelled_at_only(t, s))
+            return r;
+        *spelled = r;
+    }
+    return 0;
 }
 
 /* 0 when no rule can touch the link text[s:e] (or, with new_end, when the only rules
@@ -1156,17 +1183,25 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
  * that sent it to Python, for gate_reasons()); -1 on error. *drop: a rule rejects it. */
 static int
 gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
-         Py_ssize_t *new_end, int depth)
+         Py_ssize_t *new_end, int depth, int *spelled)
 {
-    int want_q = 0;
+    int want_q = 0, sp = 0;
     Py_ssize_t cut = -1, after = -1;
     if (new_end)
         *new_end = e;
-    int r = gate_rules(t, s, e, email, g, drop, &want_q, &cut, &after);
+    int r = gate_rules(t, s, e, email, g, drop, &want_q, &cut, &after, spelled ? &sp : NULL);
     if (!(g->drops & D_CJK_END))
         cut = -1;
     if (!(g->drops & D_EMPTY_QUERY))
         want_q = 0;
+    if (sp && r == 0) {
+        /* only context._spelled_at may touch the link: the caller asks it (0 and
+         * *spelled), unless a cut is also due (then to Python, as any suspect) */
+        if (*drop || cut >= 0 || want_q)
+            return sp;
+        *spelled = 1;
+        return 0;
+    }
     if (r != 0 || *drop || (cut < 0 && !want_q))
         return r;
     if (!new_end || depth > 3 || after < 0)
@@ -1196,7 +1231,7 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
     /* the shortened link, through every rule again (rules._rebuild, then the rest of _one) */
     int drop2 = 0;
     Py_ssize_t inner = end;
-    r = gate_one(t, s, end, email, g, &drop2, &inner, depth + 1);
+    r = gate_one(t, s, end, email, g, &drop2, &inner, depth + 1, NULL);
     if (r != 0 || drop2)
         return r ? r : __LINE__;
     *new_end = inner;
@@ -1325,7 +1360,7 @@ gate_links(PyObject *text, PyObject *links, GateConfig *gp, int reasons)
         int drop = 0;
         int r = link_span(link, &s, &e, &email);
         if (r == 0)
-            r = gate_one(&T, s, e, email, &g, &drop, NULL, 0);
+            r = gate_one(&T, s, e, email, &g, &drop, NULL, 0, NULL);
         Py_DECREF(link);
         if (r < 0) {
             Py_XDECREF(out);
@@ -1514,7 +1549,8 @@ py_dotless_after_scheme(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  * plain links kept, sure rejections dropped, the cuts of cjk_end and drop_empty_query
  * made here (the href loses the percent-encoding of the cut-off text: detection's href
  * encodes code point by code point). Returns the list, or (list, indices) where the
- * links at those indices go to the Python rules. */
+ * links at those indices go to the Python rules; an index k written ~k (negative): only
+ * context._spelled_at may touch that link (apply._settle asks it alone). */
 static PyObject *
 gate_build(PyObject *text, PyObject *links, GateConfig *gp)
 {
@@ -1531,10 +1567,10 @@ gate_build(PyObject *text, PyObject *links, GateConfig *gp)
         PyObject *link = PyList_GET_ITEM(links, k);
         Py_INCREF(link);
         Py_ssize_t s = 0, e = 0, end = 0;
-        int email = 0, drop = 0;
+        int email = 0, drop = 0, spelled = 0;
         int r = link_span(link, &s, &e, &email);
         if (r == 0)
-            r = gate_one(&T, s, e, email, &g, &drop, &end, 0);
+            r = gate_one(&T, s, e, email, &g, &drop, &end, 0, &spelled);
         PyObject *item = NULL;
         if (r < 0)
             goto error;
@@ -1542,10 +1578,12 @@ gate_build(PyObject *text, PyObject *links, GateConfig *gp)
             Py_DECREF(link);
             continue;
         }
-        if (r > 0) {
+        if (r > 0 || spelled) {
             if (!idx && !(idx = PyList_New(0)))
                 goto error;
-            PyObject *i = PyLong_FromSsize_t(PyList_GET_SIZE(out));
+            /* ~index: only context._spelled_at may touch the link (apply._settle) */
+            Py_ssize_t at = PyList_GET_SIZE(out);
+            PyObject *i = PyLong_FromSsize_t(r > 0 ? at : ~at);
             if (!i || PyList_Append(idx, i) < 0) {
                 Py_XDECREF(i);
                 goto error;
@@ -1595,7 +1633,7 @@ gate_build(PyObject *text, PyObject *links, GateConfig *gp)
     return pair;
 }
 
-/* scan_gated(config, dotless_hosts, names, cjk_host_cut, text) -> list | (list, bytes) | None:
+/* scan_gated(config, dotless_hosts, names, cjk_host_cut, text) -> list | (list, indices) | None:
  * apply._gated_defaults in one call: the scan with every default (plus dotless_hosts
  * where "://" is followed by one of names), then the gate with sure drops allowed.
  * A list: the links of the policy. (links, indices): the links at those indices go to
