@@ -382,3 +382,20 @@ def test_spelled_at_alone_both_verdicts() -> None:
             links, suspects = _gate.scan_gated(*args, text)  # type: ignore[misc]
             assert list(suspects) == [~0], text
             assert [x.text for x in apply.find_links(text, policy=R)] == kept
+
+
+@given(st.lists(st.sampled_from(["jane", "a", "x.y", "%", "~", "=", "-", " ", "\t", "\n", "\u2003", "at", "AT", "@",
+                                 "At", "!", "(", "\u00e9"]), max_size=20).map("".join))
+@example("war at ")
+@example("a.b-c at\t")
+def test_spelled_at_pattern_with_look_behind(before: str) -> None:
+    """context._SPELLED_AT's look-behind (a linear search) finds what the pattern without it found."""
+    import re
+
+    from uts58_icu.linkification import context
+
+    plain = re.compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+|[ \t]+@[ \t]+)\Z")
+    a, b = plain.search(before), context._SPELLED_AT.search(before)
+    assert (a is None) == (b is None)
+    if a is not None and b is not None:
+        assert a.span() == b.span() and a.groups() == b.groups()
