@@ -325,16 +325,29 @@ _OPERAND_PIECES = ["import", "import static", "static", "package", "using", "ret
                    "xvar", "==", "!=", "!==", "===", "=", "!", "&&", "&", "||", "|", "->", "=>", ">", "-", " ", "  ",
                    "\t", "\n", "\n ", "x", "word", "\u0932>", "java.io", "example.com", "os.path", "\u043f\u0440.\u0440\u0444",
                    "bob@example.org", " = 1", " == ", " += ", " && ", ";", "\u0916"]
+# A lower-case " at " (or " @ ") before a name: gate.c leaves the link to
+# context._spelled_at alone (apply._settle), when no other test sends it to Python.
+_SPELLED_PIECES = ["jane", "Jane", "R-help", "jcea", "x.y", " at ", "  at\t", " AT ", " @ ", "\t@\t", " [at] ", "-at-",
+                   "example.org", "jcea.es", "bob@example.org", "jane@jane.es", "https://example.org/x", "\n", " ",
+                   "From ", "  Thu Mar  4 1", " wrote", " (", ")", ">", "<", "mailto:", " dot ", " mailing list",
+                   "sign up", "hosted", "we met", "the", "example.org/x?", "\u4f8b.jp/\u30c6\u30b9\u30c8", ":"]
 
 
-@given(st.lists(st.sampled_from(_OPERAND_PIECES), min_size=1, max_size=16).map("".join))
+@given(st.lists(st.sampled_from(_OPERAND_PIECES), min_size=1, max_size=16).map("".join)
+       | st.lists(st.sampled_from(_SPELLED_PIECES), min_size=1, max_size=14).map("".join))
 @example("function package stackoverflow.app/search")
 @example("package java.io")
 @example("  import\t static os.path")
 @example("x import static java.io")
 @example("\u0938\u0935\u093e\u0932> \u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444/x a -> b.com c => d.org")
 @example("a == b.com, a = b.com, a != example.com")
-def test_code_operands(text: str) -> None:
+@example("war at download.md people")
+@example("jcea at jcea.es")
+@example("jane at example.org wrote")
+@example("For at carol@youtube.fr result")
+@example("jane at example.org/x?")
+@example("jane @ example.org\n")
+def test_code_operands_and_spelled_at(text: str) -> None:
     assert_same(text, R)
     assert_verdicts(text, R)
 
@@ -352,26 +365,6 @@ def test_code_operand_suspects_are_narrow() -> None:
     for code in ("package java.com", "  import static java.com", "x -> java.com", "a == java.com", "return java.com"):
         assert reasons(code)[0] > 0, code
         assert not apply.find_links(code, policy=R), code
-
-
-# A lower-case " at " (or " @ ") before a name: gate.c leaves the link to
-# context._spelled_at alone (apply._settle), when no other test sends it to Python.
-_SPELLED_PIECES = ["jane", "Jane", "R-help", "jcea", "x.y", " at ", "  at\t", " AT ", " @ ", "\t@\t", " [at] ", "-at-",
-                   "example.org", "jcea.es", "bob@example.org", "jane@jane.es", "https://example.org/x", "\n", " ",
-                   "From ", "  Thu Mar  4 1", " wrote", " (", ")", ">", "<", "mailto:", " dot ", " mailing list",
-                   "sign up", "hosted", "we met", "the", "example.org/x?", "\u4f8b.jp/\u30c6\u30b9\u30c8", ":"]
-
-
-@given(st.lists(st.sampled_from(_SPELLED_PIECES), min_size=1, max_size=14).map("".join))
-@example("war at download.md people")
-@example("jcea at jcea.es")
-@example("jane at example.org wrote")
-@example("For at carol@youtube.fr result")
-@example("jane at example.org/x?")
-@example("jane @ example.org\n")
-def test_spelled_at_alone(text: str) -> None:
-    assert_same(text, R)
-    assert_verdicts(text, R)
 
 
 def test_spelled_at_alone_both_verdicts() -> None:
