@@ -349,11 +349,19 @@ def test_links_are_not_tracked_by_the_cyclic_gc() -> None:
     import gc
     import weakref
 
-    from uts58_icu import LinkPolicy, find_links
+    from uts58_icu import LinkPolicy
+    from uts58_icu.linkification import _gate, apply
 
     text = "see https://example.com/x, jane@example.org and пример.рф/путь"
-    for policy in (None, LinkPolicy.recommended()):
-        links = find_links(text, policy=policy)
+    saved, _gate.scan_gated = _gate.scan_gated, _c().scan_gated  # also on the pure path
+    try:
+        args = apply._fast_args(LinkPolicy.recommended())
+    finally:
+        _gate.scan_gated = saved
+    assert args is not None
+    gated = _c().scan_gated(*args, text)
+    assert type(gated) is list  # no suspects: every Link is the core's
+    for links in (_c().scan(text), gated):
         assert len(links) == 3
         assert not any(gc.is_tracked(x) for x in links)
         for f in dataclasses.fields(detection.Link):
