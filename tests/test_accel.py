@@ -341,6 +341,51 @@ def test_compiled_errors_are_clear() -> None:
 
 
 @needs_compiled
+def test_links_are_not_tracked_by_the_cyclic_gc() -> None:
+    """The core's Links hold only ints, strs, bools and the empty tuple, so it leaves them
+    out of the cyclic GC (no cycle can run through one); they still compare, hash, pickle,
+    ``dataclasses.replace`` and free like the pure path's, and a Link that gets a container
+    (``replace`` with a spoof tuple) is a new, tracked object."""
+    import gc
+    import weakref
+
+    from uts58_icu import LinkPolicy
+    from uts58_icu.linkification import _gate, apply
+
+    text = "see https://example.com/x, jane@example.org and пример.рф/путь"
+    saved, _gate.scan_gated = _gate.scan_gated, _c().scan_gated  # also on the pure path
+    try:
+        args = apply._fast_args(LinkPolicy.recommended())
+    finally:
+        _gate.scan_gated = saved
+    assert args is not None
+    gated = _c().scan_gated(*args, text)
+    assert type(gated) is list  # no suspects: every Link is the core's
+    for links in (_c().scan(text), gated):
+        assert len(links) == 3
+        assert not any(gc.is_tracked(x) for x in links)
+        for f in dataclasses.fields(detection.Link):
+            for x in links:
+                assert type(getattr(x, f.name)) in (int, str, bool, tuple)
+                assert getattr(x, f.name) == () or type(getattr(x, f.name)) is not tuple
+    (link,) = _c().scan("see https://example.com/x")
+    changed = dataclasses.replace(link, spoof=("mixed-script",))
+    assert gc.is_tracked(changed) and changed != link
+    assert dataclasses.replace(changed, spoof=()) == link
+    # a cycle through a list that holds untracked Links is still collected
+    class Holder(list):  # type: ignore[type-arg]
+        pass
+
+    holder = Holder([link])
+    holder.append(holder)
+    ref = weakref.ref(holder)
+    del holder
+    gc.collect()
+    assert ref() is None
+    assert pure("see https://example.com/x") == [link]
+
+
+@needs_compiled
 def test_links_are_built_without_calling_the_class() -> None:
     """The core fills Link's slots directly (every field, defaults included)."""
     assert _c().fast_links()

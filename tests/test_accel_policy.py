@@ -316,3 +316,79 @@ def test_two_byte_text_searches(text: str) -> None:
     assert_same(text, R)
     if apply.rules.cjk_host_cuts(text, apply.tld_set(None), apply.SPECIAL_SCHEMES):
         assert _compiled.cjk_cut_possible(text)
+
+
+# gate.c maybe_code_operand against context._CODE_BEFORE and _CODE_AFTER: the operators
+# and keywords before a name, at and off a line's start, with the spaces and tabs between
+# (issue 19: "package" mid-line and a bare '>' are no longer suspects).
+_OPERAND_PIECES = ["import", "import static", "static", "package", "using", "return", "typeof", "var", "const",
+                   "xvar", "==", "!=", "!==", "===", "=", "!", "&&", "&", "||", "|", "->", "=>", ">", "-", " ", "  ",
+                   "\t", "\n", "\n ", "x", "word", "\u0932>", "java.io", "example.com", "os.path", "\u043f\u0440.\u0440\u0444",
+                   "bob@example.org", " = 1", " == ", " += ", " && ", ";", "\u0916"]
+# A lower-case " at " (or " @ ") before a name: gate.c leaves the link to
+# context._spelled_at alone (apply._settle), when no other test sends it to Python.
+_SPELLED_PIECES = ["jane", "Jane", "R-help", "jcea", "x.y", " at ", "  at\t", " AT ", " @ ", "\t@\t", " [at] ", "-at-",
+                   "example.org", "jcea.es", "bob@example.org", "jane@jane.es", "https://example.org/x", "\n", " ",
+                   "From ", "  Thu Mar  4 1", " wrote", " (", ")", ">", "<", "mailto:", " dot ", " mailing list",
+                   "sign up", "hosted", "we met", "the", "example.org/x?", "\u4f8b.jp/\u30c6\u30b9\u30c8", ":"]
+
+
+@given(st.lists(st.sampled_from(_OPERAND_PIECES), min_size=1, max_size=16).map("".join)
+       | st.lists(st.sampled_from(_SPELLED_PIECES), min_size=1, max_size=14).map("".join))
+@example("function package stackoverflow.app/search")
+@example("package java.io")
+@example("  import\t static os.path")
+@example("x import static java.io")
+@example("\u0938\u0935\u093e\u0932> \u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444/x a -> b.com c => d.org")
+@example("a == b.com, a = b.com, a != example.com")
+@example("war at download.md people")
+@example("jcea at jcea.es")
+@example("jane at example.org wrote")
+@example("For at carol@youtube.fr result")
+@example("jane at example.org/x?")
+@example("jane @ example.org\n")
+def test_code_operands_and_spelled_at(text: str) -> None:
+    assert_same(text, R)
+    assert_verdicts(text, R)
+
+
+def test_code_operand_suspects_are_narrow() -> None:
+    """A keyword off its line's start, or a '>' that is no arrow, sends nothing to Python;
+    the shapes of the rule still do."""
+    config = _gate.config(R)
+
+    def reasons(text: str) -> list[int]:
+        return list(_compiled.gate_reasons(text, base_find(text), config, True))  # type: ignore[union-attr]
+
+    assert reasons("the function package stackoverflow.com") == [0]
+    assert reasons("\u0938\u0935\u093e\u0932> \u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444 x") == [0]
+    for code in ("package java.com", "  import static java.com", "x -> java.com", "a == java.com", "return java.com"):
+        assert reasons(code)[0] > 0, code
+        assert not apply.find_links(code, policy=R), code
+
+
+def test_spelled_at_alone_both_verdicts() -> None:
+    """The gate marks both shapes ~k; _settle keeps one and drops the other."""
+    with gated(True):
+        args = apply._fast_args(R)
+        for text, kept in (("the war at python.de/x people", ["python.de/x"]), ("ask jcea at jcea.es today", [])):
+            links, suspects = _gate.scan_gated(*args, text)  # type: ignore[misc]
+            assert list(suspects) == [~0], text
+            assert [x.text for x in apply.find_links(text, policy=R)] == kept
+
+
+@given(st.lists(st.sampled_from(["jane", "a", "x.y", "%", "~", "=", "-", " ", "\t", "\n", "\u2003", "at", "AT", "@",
+                                 "At", "!", "(", "\u00e9"]), max_size=20).map("".join))
+@example("war at ")
+@example("a.b-c at\t")
+def test_spelled_at_pattern_with_look_behind(before: str) -> None:
+    """context._SPELLED_AT's look-behind (a linear search) finds what the pattern without it found."""
+    import re
+
+    from uts58_icu.linkification import context
+
+    plain = re.compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+|[ \t]+@[ \t]+)\Z")
+    a, b = plain.search(before), context._SPELLED_AT.search(before)
+    assert (a is None) == (b is None)
+    if a is not None and b is not None:
+        assert a.span() == b.span() and a.groups() == b.groups()

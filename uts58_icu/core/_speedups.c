@@ -37,6 +37,12 @@ static Py_ssize_t off_fields[MAX_FIELDS]; /* slot offsets of Link's fields, in f
 static PyObject *field_defaults[MAX_FIELDS]; /* defaults of the fields after href */
 static int n_fields = 0;
 static int fast_link = 0;
+/* Whether make_link's Links are untracked by the cyclic GC: every field it fills holds
+ * an int, a str, a bool, None or the empty tuple, none of which can refer back to
+ * anything, so such a Link can never be part of a cycle (the way CPython untracks a
+ * tuple of atomic items). Thousands of Links per MB otherwise cost the collector a
+ * visit each, and a full collection more (issue 19). */
+static int untrack_link = 0;
 PyObject *s_url = NULL, *s_email = NULL, *s_https = NULL, *s_http = NULL, *s_mailto = NULL;
 PyObject *s_start = NULL, *s_end = NULL, *s_kind = NULL, *empty_tuple = NULL;
 
@@ -125,6 +131,8 @@ make_link(Py_ssize_t start, Py_ssize_t end, PyObject *kind, PyObject *text, PyOb
                 *(PyObject **)((char *)obj + off_fields[k]) = vals[k];
             for (int k = 5; k < n_fields; k++)
                 *(PyObject **)((char *)obj + off_fields[k]) = Py_NewRef(field_defaults[k]);
+            if (untrack_link)
+                PyObject_GC_UnTrack(obj);
             return obj;
         }
     }
@@ -170,6 +178,7 @@ setup_link_type(PyObject *type)
     }
     Py_XSETREF(link_type, (PyTypeObject *)Py_NewRef(type));
     fast_link = 0;
+    untrack_link = 0;
     for (int k = 0; k < MAX_FIELDS; k++)
         Py_CLEAR(field_defaults[k]);
     n_fields = 0;
@@ -226,6 +235,14 @@ setup_link_type(PyObject *type)
     if (ok) {
         n_fields = k;
         fast_link = 1;
+        /* start, end (int), kind, text, href (str) and defaults that are atomic */
+        int atomic = PyType_IS_GC(link_type);
+        for (int j = 5; atomic && j < k; j++) {
+            PyObject *d = field_defaults[j];
+            atomic = d == Py_None || PyBool_Check(d) || PyLong_CheckExact(d) || PyUnicode_CheckExact(d) ||
+                     (PyTuple_CheckExact(d) && PyTuple_GET_SIZE(d) == 0);
+        }
+        untrack_link = atomic;
     }
     return 0;
 }

@@ -103,8 +103,37 @@ maybe_spelled_at(const Text *t, Py_ssize_t s)
     return 0;
 }
 
+/* Whether text[i:j] is white space (' ', '\t') from a line's start (0 or after '\n'). */
+static int
+at_line_start_after_blanks(const Text *t, Py_ssize_t i)
+{
+    while (i > 0 && is_space_tab(RD(t, i - 1)))
+        i--;
+    return i == 0 || RD(t, i - 1) == '\n';
+}
+
+/* Whether the word maybe_spelled_at found is a lower-case "at" or a '@' between spaces:
+ * a shape only context._SPELLED_AT looks at (rules._OBFUSCATED_AT needs brackets, dashes,
+ * underscores or "AT"), so that context._spelled_at alone decides the link
+ * (reject_obfuscated_addresses) when no other test of the gate sends it to Python. */
+static int
+spelled_at_only(const Text *t, Py_ssize_t s)
+{
+    Py_ssize_t j = s;
+    while (j > 0 && s - j < 80 && Py_UNICODE_ISSPACE(RD(t, j - 1)))
+        j--;
+    if (j < 3 || j == s)
+        return 0;
+    Py_UCS4 c = RD(t, j - 1), b = RD(t, j - 2);
+    return (c == '@' || (b == 'a' && c == 't')) && Py_UNICODE_ISSPACE(RD(t, j - (c == '@' ? 2 : 3)));
+}
+
 /* context._CODE_BEFORE and _CODE_AFTER (reject_code_expressions): an operator or a
- * keyword next to the name. */
+ * keyword next to the name. Before it, as the pattern (wider only where noted): "==",
+ * "!=", "&&", "||", "->" or "=>" (the white space or line start before them not
+ * checked); "return", "typeof", "await", "var" or "const" (the word boundary before
+ * them not checked); "import", "import static", "package" or "using" after nothing but
+ * blanks on their line (the pattern's 40-character window not checked). */
 static int
 maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
 {
@@ -112,16 +141,31 @@ maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
     while (j > 0 && s - j < 40 && is_space_tab(RD(t, j - 1)))
         j--;
     if (j < s && j > 0) {
-        Py_UCS4 c = RD(t, j - 1);
-        if (c == '=' || c == '&' || c == '|' || c == '>') /* '>': "->", "=>" */
+        Py_UCS4 c = RD(t, j - 1), b = j >= 2 ? RD(t, j - 2) : 0;
+        if ((c == '=' && (b == '=' || b == '!')) || (c == '&' && b == '&') || (c == '|' && b == '|') ||
+            (c == '>' && (b == '-' || b == '=')))
             return 1;
         if (is_alpha_ascii(c)) {
             static const char *words[] = {"return", "typeof", "await", "var", "const",
                                           "import", "static", "package", "using", NULL};
             static const Py_ssize_t lens[] = {6, 6, 5, 3, 5, 6, 6, 7, 5};
-            for (int w = 0; words[w]; w++)
-                if ((Py_UCS4)words[w][lens[w] - 1] == c && starts(t, j - lens[w], words[w], lens[w]))
+            for (int w = 0; words[w]; w++) {
+                Py_ssize_t ws = j - lens[w];
+                if ((Py_UCS4)words[w][lens[w] - 1] != c || !starts(t, ws, words[w], lens[w]))
+                    continue;
+                if (w < 5)
                     return 1;
+                if (w != 6) /* import, package, using: first on their line */
+                    if (at_line_start_after_blanks(t, ws))
+                        return 1;
+                if (w == 6) { /* static: after "import" and blanks, first on its line */
+                    Py_ssize_t k = ws;
+                    while (k > 0 && is_space_tab(RD(t, k - 1)))
+                        k--;
+                    if (k < ws && starts(t, k - 6, "import", 6) && at_line_start_after_blanks(t, k - 6))
+                        return 1;
+                }
+            }
         }
     }
     Py_ssize_t n = t->n, k = e;
@@ -868,7 +912,7 @@ quote_closer(Py_UCS4 c)
  * (cjk_end's cut, -1 none); *after: the end of the host and port of a URL. */
 static int
 gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
-           int *want_q, Py_ssize_t *cut, Py_ssize_t *after_out)
+           int *want_q, Py_ssize_t *cut, Py_ssize_t *after_out, int *spelled)
 {
     Py_ssize_t n = t->n;
     int r;
@@ -1028,7 +1072,13 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
             return r;
         /* reject_obfuscated_addresses, reject_obfuscated_email_domains */
-        if ((r = maybe_spelled_at(t, s)) != 0 || (r = maybe_hidden_domain(t, s, e)) != 0)
+        /* (with spelled: a lower-case " at " before is noted, and the tests go on) */
+        if ((r = maybe_spelled_at(t, s)) != 0) {
+            if (!spelled || !spelled_at_only(t, s))
+                return r;
+            *spelled = r;
+        }
+        if ((r = maybe_hidden_domain(t, s, e)) != 0)
             return r;
         /* reject_wrapped_url_tails */
         if ((r = maybe_wrapped_tail(t, s)) != 0)
@@ -1119,7 +1169,12 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
         return r;
     /* reject_obfuscated_addresses (context._spelled_at) */
-    return maybe_spelled_at(t, s);
+    if ((r = maybe_spelled_at(t, s)) != 0) {
+        if (!spelled || !spelled_at_only(t, s))
+            return r;
+        *spelled = r;
+    }
+    return 0;
 }
 
 /* 0 when no rule can touch the link text[s:e] (or, with new_end, when the only rules
@@ -1128,17 +1183,25 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
  * that sent it to Python, for gate_reasons()); -1 on error. *drop: a rule rejects it. */
 static int
 gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
-         Py_ssize_t *new_end, int depth)
+         Py_ssize_t *new_end, int depth, int *spelled)
 {
-    int want_q = 0;
+    int want_q = 0, sp = 0;
     Py_ssize_t cut = -1, after = -1;
     if (new_end)
         *new_end = e;
-    int r = gate_rules(t, s, e, email, g, drop, &want_q, &cut, &after);
+    int r = gate_rules(t, s, e, email, g, drop, &want_q, &cut, &after, spelled ? &sp : NULL);
     if (!(g->drops & D_CJK_END))
         cut = -1;
     if (!(g->drops & D_EMPTY_QUERY))
         want_q = 0;
+    if (sp && r == 0) {
+        /* only context._spelled_at may touch the link: the caller asks it (0 and
+         * *spelled), unless a cut is also due (then to Python, as any suspect) */
+        if (*drop || cut >= 0 || want_q)
+            return sp;
+        *spelled = 1;
+        return 0;
+    }
     if (r != 0 || *drop || (cut < 0 && !want_q))
         return r;
     if (!new_end || depth > 3 || after < 0)
@@ -1168,7 +1231,7 @@ gate_one(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig 
     /* the shortened link, through every rule again (rules._rebuild, then the rest of _one) */
     int drop2 = 0;
     Py_ssize_t inner = end;
-    r = gate_one(t, s, end, email, g, &drop2, &inner, depth + 1);
+    r = gate_one(t, s, end, email, g, &drop2, &inner, depth + 1, NULL);
     if (r != 0 || drop2)
         return r ? r : __LINE__;
     *new_end = inner;
@@ -1297,7 +1360,7 @@ gate_links(PyObject *text, PyObject *links, GateConfig *gp, int reasons)
         int drop = 0;
         int r = link_span(link, &s, &e, &email);
         if (r == 0)
-            r = gate_one(&T, s, e, email, &g, &drop, NULL, 0);
+            r = gate_one(&T, s, e, email, &g, &drop, NULL, 0, NULL);
         Py_DECREF(link);
         if (r < 0) {
             Py_XDECREF(out);
@@ -1486,7 +1549,8 @@ py_dotless_after_scheme(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  * plain links kept, sure rejections dropped, the cuts of cjk_end and drop_empty_query
  * made here (the href loses the percent-encoding of the cut-off text: detection's href
  * encodes code point by code point). Returns the list, or (list, indices) where the
- * links at those indices go to the Python rules. */
+ * links at those indices go to the Python rules; an index k written ~k (negative): only
+ * context._spelled_at may touch that link (apply._settle asks it alone). */
 static PyObject *
 gate_build(PyObject *text, PyObject *links, GateConfig *gp)
 {
@@ -1503,10 +1567,10 @@ gate_build(PyObject *text, PyObject *links, GateConfig *gp)
         PyObject *link = PyList_GET_ITEM(links, k);
         Py_INCREF(link);
         Py_ssize_t s = 0, e = 0, end = 0;
-        int email = 0, drop = 0;
+        int email = 0, drop = 0, spelled = 0;
         int r = link_span(link, &s, &e, &email);
         if (r == 0)
-            r = gate_one(&T, s, e, email, &g, &drop, &end, 0);
+            r = gate_one(&T, s, e, email, &g, &drop, &end, 0, &spelled);
         PyObject *item = NULL;
         if (r < 0)
             goto error;
@@ -1514,10 +1578,12 @@ gate_build(PyObject *text, PyObject *links, GateConfig *gp)
             Py_DECREF(link);
             continue;
         }
-        if (r > 0) {
+        if (r > 0 || spelled) {
             if (!idx && !(idx = PyList_New(0)))
                 goto error;
-            PyObject *i = PyLong_FromSsize_t(PyList_GET_SIZE(out));
+            /* ~index: only context._spelled_at may touch the link (apply._settle) */
+            Py_ssize_t at = PyList_GET_SIZE(out);
+            PyObject *i = PyLong_FromSsize_t(r > 0 ? at : ~at);
             if (!i || PyList_Append(idx, i) < 0) {
                 Py_XDECREF(i);
                 goto error;
@@ -1567,7 +1633,7 @@ gate_build(PyObject *text, PyObject *links, GateConfig *gp)
     return pair;
 }
 
-/* scan_gated(config, dotless_hosts, names, cjk_host_cut, text) -> list | (list, bytes) | None:
+/* scan_gated(config, dotless_hosts, names, cjk_host_cut, text) -> list | (list, indices) | None:
  * apply._gated_defaults in one call: the scan with every default (plus dotless_hosts
  * where "://" is followed by one of names), then the gate with sure drops allowed.
  * A list: the links of the policy. (links, indices): the links at those indices go to

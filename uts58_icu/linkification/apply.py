@@ -164,17 +164,27 @@ def _with_suspects(text: str, policy: LinkPolicy, out: tuple[list[Link], list[in
 
 def _settle(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable[int]) -> list[Link]:
     """The links of ``scan_gated``'s ``(links, suspects)`` on ``text``: the links at the
-    indices ``suspects`` go through the Python rules (also html.c's, per run of text)."""
+    indices ``suspects`` go through the Python rules (also html.c's, per run of text). An
+    index written ``~k`` (negative) is a link that only ``context._spelled_at`` may touch
+    (a lower-case " at " before it; the gate ruled out every other rule): kept when that
+    test passes, through the rules otherwise."""
     result: list[Link] = []
     covered = [0]
     prev = 0
     tlds = tld_set(None)
     for k in suspects:
+        spelled = k < 0
+        if spelled:
+            k = ~k
         plain = links[prev:k]
         if plain and plain[0].start < covered[0]:  # inside an extended mailto: link
             plain = [x for x in plain if x.start >= covered[0]]
         result += plain
-        result += _apply(text, (links[k],), policy, tlds, None, covered)
+        link = links[k]
+        if spelled and link.start >= covered[0] and context._spelled_at(text, link) is None:
+            result.append(link)
+        else:
+            result += _apply(text, (link,), policy, tlds, None, covered)
         prev = k + 1
     plain = links[prev:]
     if plain and plain[0].start < covered[0]:

@@ -78,7 +78,9 @@ _IN_ARTICLE = lazy_compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii
 
 # ``jane at example.org`` (Pipermail, MHonArc): the word before `` at `` is a local-part;
 # ``jane @ example.org``: an address spelt with spaces around its ``@``.
-_SPELLED_AT = lazy_compile(r"([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+|[ \t]+@[ \t]+)\Z")
+# The look-behind only skips starts inside the word (the leftmost match is the same, and
+# the search linear, not quadratic, in the length of the words before).
+_SPELLED_AT = lazy_compile(r"(?<![A-Za-z0-9._%+~=-])([A-Za-z0-9._%+~=-]+)(\s+(?:at|AT)\s+|[ \t]+@[ \t]+)\Z")
 _LOCAL_ONLY = lazy_compile(r"[._%+=\d]")
 # A mailing list's address spelt out (``R-help at r-project.org mailing list``, every
 # message's footer in a Mailman archive): the list's name, or "mailing list" after it.
