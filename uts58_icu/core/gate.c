@@ -905,6 +905,25 @@ quote_closer(Py_UCS4 c)
     }
 }
 
+/* The tests of a name's line and the words before it, for URLs and emails alike:
+ * reject_message_ids, reject_mail_trace_headers (context.header_name), then
+ * reject_obfuscated_addresses, reject_obfuscated_email_domains (context._spelled_at).
+ * With spelled, a lower-case " at " before is noted in *spelled and 0 returned, so
+ * that the other tests go on. 0, a line number, or -1 (error). */
+static int
+maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int *spelled)
+{
+    int r = maybe_header(t, s, line_start_cached(t, s, g->lines), g);
+    if (r != 0)
+        return r;
+    if ((r = maybe_spelled_at(t, s)) != 0) {
+        if (!spelled || !spelled_at_only(t, s))
+            return r;
+        *spelled = r;
+    }
+    return 0;
+}
+
 /* 0 when no rule can touch the link text[s:e]; else a positive number (the line of the
  * test that sent it to Python, for gate_reasons()); -1 on error. */
 /* The rules of gate_one on text[s:e]. The two bound-moving rules gate.c follows itself
@@ -1068,16 +1087,8 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
                 return r;
         }
-        /* reject_message_ids, reject_mail_trace_headers (context.header_name) */
-        if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
+        if ((r = maybe_header_or_spelled_at(t, s, g, spelled)) != 0)
             return r;
-        /* reject_obfuscated_addresses, reject_obfuscated_email_domains */
-        /* (with spelled: a lower-case " at " before is noted, and the tests go on) */
-        if ((r = maybe_spelled_at(t, s)) != 0) {
-            if (!spelled || !spelled_at_only(t, s))
-                return r;
-            *spelled = r;
-        }
         if ((r = maybe_hidden_domain(t, s, e)) != 0)
             return r;
         /* reject_wrapped_url_tails */
@@ -1165,16 +1176,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     for (Py_ssize_t i = s > 40 ? s - 40 : 0; i < s; i++)
         if (RD(t, i) == ';')
             return __LINE__;
-    /* reject_message_ids, reject_mail_trace_headers (context.header_name) */
-    if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g)) != 0)
-        return r;
-    /* reject_obfuscated_addresses (context._spelled_at) */
-    if ((r = maybe_spelled_at(t, s)) != 0) {
-        if (!spelled || !spelled_at_only(t, s))
-            return r;
-        *spelled = r;
-    }
-    return 0;
+    return maybe_header_or_spelled_at(t, s, g, spelled);
 }
 
 /* 0 when no rule can touch the link text[s:e] (or, with new_end, when the only rules
