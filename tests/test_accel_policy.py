@@ -200,6 +200,8 @@ ROUND3 = [
     "From ", "  Thu Mar  4 1", "{{", "}}", "{", "}", "\u09ab\u09be\u0987\u09b2.py", "\u6587\u4ef6.md", "/\u098f\u09b0",
     # rt5: an IRC status line's source server, spaced '@', a spelt address alone on a line
     "May 19 23:59:44 *\t", "*\t", "-!- ", " sets mode +n", " sets ", "jane", " @ ", "\t@ ", "jane.es",
+    # rt6: a post cut right after a host, Python's from-import, a date format
+    "https://t.co", "\u2026\n", "from ", "+from ", " import ", "dd.mm", "hh.mm.ss", "DD.MM",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)
@@ -233,6 +235,7 @@ policies = st.builds(
 @example("jing dot empty at example.com, R-help at r-project.org mailing list, bob.domain.name.hidden.com")
 @example("<b>bob@x.org</b> http://example.com&lt;/a&gt; dictserver.py/negtelnetserver.py http://example.com\u0e20\u0e32")
 @example("From jane at example.org  Thu Mar  4 1 {{\u09ab\u09be\u0987\u09b2.py/\u098f\u09b0}} {{example.com}} {x.com}")
+@example("RT @a: x https://t.co\u2026\n+from twisted.internet.app import A\n[dd.mm | x] see https://e.com\u2026 y")
 def test_recommended_hostile(text: str) -> None:
     assert_same(text, R)
     assert_verdicts(text, R)

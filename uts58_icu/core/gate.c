@@ -176,6 +176,8 @@ maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
         if (c == '=' || ((c == '!' || c == '+' || c == '-') && d == '=') || (c == '&' && d == '&') ||
             (c == '|' && d == '|'))
             return 1;
+        if (c == 'i' && starts(t, k, "import", 6)) /* Python's "from NAME import" */
+            return 1;
     }
     return 0;
 }
@@ -1080,6 +1082,9 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             if (cjk && after_host < e)
                 *cut = cjk_end_cut(t, after_host, e, g);
         }
+        /* cut_truncated_urls (rules.cut_after_host): '…' right after the link */
+        if (after == 0x2026)
+            return __LINE__;
         if (hs > s)
             return 0; /* every other rule of a URL is for a schemeless one */
         if (nonascii) {
@@ -1115,6 +1120,14 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             return __LINE__;
         if (maybe_code_operand(t, s, e))
             return __LINE__;
+        /* reject_patterns (rules._DATE_FORMAT): a name of d, m, y, h, s and dots (dd.mm) */
+        {
+            Py_ssize_t i = s;
+            while (i < e && RD(t, i) != 0 && RD(t, i) < 128 && strchr("dmyhsDMYHS.", (int)RD(t, i)) != NULL)
+                i++;
+            if (i == e)
+                return __LINE__;
+        }
         return maybe_name_rule(t, s, he, after_host, e, g, drop);
     }
     /* An email. */

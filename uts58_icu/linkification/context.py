@@ -136,6 +136,9 @@ _CODE_BEFORE = lazy_compile(
     r"|^[ \t]*(?:import(?:[ \t]+static)?|package|using))[ \t]+\Z",
     re.M,
 )
+# Python's ``from NAME import …`` (also in a diff: ``+from twisted.internet.app import X``).
+_PY_FROM_BEFORE = lazy_compile(r"^[ \t]*[+-]?[ \t]*from[ \t]+\Z", re.M)
+_PY_IMPORT_AFTER = lazy_compile(r"[ \t]+import[ \t]")
 # ``;`` then the line's end: a statement. Only the end of the text right after ``;`` counts as one
 # (``x.co; `` at the end of a piece that the CLI cuts after a space is not: same links in pieces).
 _CODE_AFTER = lazy_compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;(?:[ \t]*\n|\Z)")
@@ -318,6 +321,8 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
     ls = max(_line_start(text, link.start), link.start - 40)
     if _CODE_BEFORE.search(text, ls, link.start) or _CODE_AFTER.match(text, link.end):
         return f"§8 reject_code_expressions: {host!r} is an operand of an expression (code)"
+    if _PY_IMPORT_AFTER.match(text, link.end) and _PY_FROM_BEFORE.search(text, ls, link.start):
+        return f"§8 reject_code_expressions: {host!r} is the module of a Python 'from … import' statement"
     return None
 
 

@@ -129,6 +129,9 @@ _EMAIL_LEADING_QUOTES = "`'\""
 _WEB_TLDS = frozenset({"com", "org", "net", "edu", "gov"})
 # File extensions that, as the label before the TLD, make a name a file with a double
 # extension (``bootstrap.min.css.map``, ``defines.h.top``, ``config.mak.dev``).
+# A date or time format written with dots (``dd.mm``, ``hh.mm.ss``, ``YYYY.MM.DD``).
+_DATE_FORMAT_PART = r"(?:dd?|mm?|yy(?:yy)?|hh?|ss?)"
+_DATE_FORMAT = lazy_compile(rf"(?i){_DATE_FORMAT_PART}(?:\.{_DATE_FORMAT_PART})+")
 _INNER_EXTENSIONS = frozenset(
     {
         "c", "h", "cc", "cpp", "hpp", "cxx", "js", "mjs", "cjs", "ts", "css", "scss", "html", "htm",
@@ -472,6 +475,23 @@ def _assignment_starts(text: str, key_start: int) -> bool:
     return assignment_starts(text, key_start)
 
 
+def cut_after_host(text: str, link: Link, a: LinkAnatomy) -> bool:
+    """``cut_truncated_urls``: ``RT @a: … https://t.co…`` where the post ends, cut right after the host.
+
+    The base ends the link before ``…`` (it starts no path), so the rule on ``…`` inside
+    a link does not see it. Only a written scheme with nothing after the host (or a lone
+    ``/``), ``…`` glued to it, and the line or text ending after the ``…`` (where an
+    archive cuts a post): ``see https://example.com… more`` keeps its link.
+    """
+    end = link.end
+    if not a.has_scheme or not text.startswith("\u2026", end) or text[a.after : end] not in ("", "/"):
+        return False
+    end += 1
+    while text.startswith("\u2026", end):
+        end += 1
+    return end == len(text) or text[end] in "\r\n"
+
+
 def trailing_question_mark(text: str, link: Link, a: LinkAnatomy) -> int | None:
     """``drop_empty_query``: a lone ``?`` at the end of a URL is the sentence's.
 
@@ -568,6 +588,9 @@ def narrow(
             return None
         reject(f"§8 cut_truncated_urls: '…' marks where the URL was cut (a shortened post or excerpt): link ends at {end}")
         link, a = new, anatomy(new)
+    if policy.cut_truncated_urls and link.kind == "url" and cut_after_host(text, link, a):
+        reject("§8 cut_truncated_urls: '…' right after the host ends a cut post; the address written is lost")
+        return None
     if policy.drop_empty_query:
         end_q = trailing_question_mark(text, link, a)
         if end_q is not None:
@@ -712,6 +735,9 @@ def reject_reason(
         # ``*.example.org``, ``*ho.us``: a wildcard (certificate, glob, filter rule), not a host;
         # ``*example.org*`` is emphasis and stays
         return f"§8 reject_patterns: '*' glued before {host!r} makes it a wildcard pattern"
+    if policy.reject_patterns and host_only and _DATE_FORMAT.fullmatch(host):
+        # ``[dd.mm | -<days ago>] hh:mi``: a date or time format, not a host (``.mm`` is a ccTLD)
+        return f"§8 reject_patterns: {host!r} is a date or time format"
     if (policy.reject_file_names or policy.guard_false_positives) and link.end > a.after and text[a.after] == "/":
         m = _FILE_PATH_TAIL.fullmatch(text, a.after, link.end)
         if (m and labels[-1].lower() in policy.file_extension_tlds
