@@ -101,7 +101,8 @@ class LinkPolicy:
     #: §8 usability: reject a URL whose path holds regular-expression syntax (``\.``,
     #: ``(.+)``, ``.*``, ``[^``): a pattern (watch files, rewrite rules), not an address,
     #: with or without a scheme; end a URL before a template placeholder
-    #: (``https://github.com/{owner}/repo``, ``${VERSION}``, ``%s``).
+    #: (``https://github.com/{owner}/repo``, ``${VERSION}``, ``%s``); reject a date or time
+    #: format written with dots (``dd.mm``, ``hh.mm.ss``).
     reject_patterns: bool = False
     #: §8 usability: reject ``https://`` glued to ``word+`` (``git+https://…``, pip and
     #: npm requirement syntax): a package or VCS reference, not a web link.
@@ -142,7 +143,8 @@ class LinkPolicy:
     extend_mailto_headers: bool = False
     #: §8 "refrain from linkify helpers.py": a schemeless name that is a member access
     #: (``this.constructor.name``, ``input.id``, ``document.forms.my``), an operand of an
-    #: expression, or a ``.NET`` product name (``ASP.NET``) is code, not a host.
+    #: expression, the module of Python's ``from NAME import`` or a ``.NET`` product name
+    #: (``ASP.NET``) is code, not a host.
     reject_code_expressions: bool = False
     #: With ``reject_code_context``: strip ``KEY=`` before an email only where it starts
     #: a value (``EMAIL=foo@example.org`` at a line start or after a space, ``--email=``);
@@ -161,7 +163,8 @@ class LinkPolicy:
     reject_wrapped_url_tails: bool = False
     #: §8 "alter the bounds": ``…`` (U+2026) at the end of a URL marks where a post or an
     #: excerpt was cut (``http://t.co/EvsvVeH…``): the link ends before it, and none is
-    #: made when the cut leaves nothing after the host (``http://t.co/…``).
+    #: made when the cut leaves nothing after the host (``http://t.co/…``, and
+    #: ``https://t.co…`` where the ``…`` ends the line: the base ends that link before it).
     cut_truncated_urls: bool = False
     #: §8 ("helpers.py"): a schemeless name whose labels are all in a script other than
     #: Latin under an ASCII file-extension TLD (``file_extension_tlds``) is a file name in a
