@@ -11,24 +11,12 @@ compiled and pure paths are compared in tests/test_accel_policy.py.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_context_realtext5 import _LABEL, REC, texts, without  # tests/ is on sys.path
 
-from uts58_icu import LinkPolicy, explain, find_links
-
-REC = LinkPolicy.recommended()
-
-
-def texts(text: str, policy: LinkPolicy = REC) -> list[str]:
-    return [lk.text for lk in find_links(text, policy=policy)]
-
-
-def without(field: str) -> LinkPolicy:
-    return dataclasses.replace(REC, **{field: False})  # type: ignore[arg-type]
-
+from uts58_icu import explain
 
 # (text, links in recommended, the field that decides)
 CASES = [
@@ -71,17 +59,15 @@ def test_realtext6_rules_keep(text: str, expected: list[str]) -> None:
     assert texts(text) == expected
 
 
-def test_explain_names_the_rules() -> None:
-    cut = "RT @a: x https://t.co\u2026\n"
-    assert "§8 cut_truncated_urls" in " ".join(explain(cut, cut.index("t.co"), policy=REC).reasons)
-    imp = "from twisted.internet.app import Application"
-    assert "§8 reject_code_expressions" in " ".join(explain(imp, imp.index("internet"), policy=REC).reasons)
-    fmt = "format dd.mm here"
-    assert "§8 reject_patterns" in " ".join(explain(fmt, fmt.index("mm"), policy=REC).reasons)
+@pytest.mark.parametrize(("text", "at", "reason"), [
+    ("RT @a: x https://t.co\u2026\n", "t.co", "§8 cut_truncated_urls"),
+    ("from twisted.internet.app import Application", "internet", "§8 reject_code_expressions"),
+    ("format dd.mm here", "mm", "§8 reject_patterns"),
+])
+def test_explain_names_the_rules(text: str, at: str, reason: str) -> None:
+    assert reason in " ".join(explain(text, text.index(at), policy=REC).reasons)
 
 
-_LOWER = "abcdefghijklmnopqrstuvwxyz"
-_LABEL = st.text(_LOWER + "0123456789", min_size=1, max_size=10).filter(lambda s: s[0].isalpha())
 _TLD = st.sampled_from(["com", "org", "net", "co", "app", "de"])
 _HOST = st.tuples(st.lists(_LABEL, min_size=1, max_size=3).map(".".join), _TLD).map(".".join)
 
