@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import itertools
+import operator
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
@@ -330,59 +332,142 @@ def _cut(text: str) -> Iterator[tuple[int, str]]:
         pos = k + 1
 
 
-def _render(spec: Spec, text: str, name: str, base: int) -> Iterator[str]:
+def _render(spec: Spec, text: str, name: str, base: int) -> Iterator[bytes]:
     """The output for ``text`` (whole lines of input ``name``, starting at code point
-    ``base`` of it), in pieces of bounded size."""
+    ``base`` of it), encoded, in pieces of bounded size."""
     if spec.mode.endswith("explain"):
-        yield _render_explain(spec, text, name, base)
+        yield _render_explain(spec, text, name, base).encode(spec.encoding, spec.encode_errors)
         return
     for offset, piece in _cut(text):
         yield from _render_piece(spec, piece, name, base + offset)
 
 
-def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[str]:
+#: ``mode`` numbers of the compiled writer (``_clirender.render``).
+_MODES = {"marks": 0, "json": 1, "linkify": 2}
+
+
+@functools.lru_cache(maxsize=8)
+def _compiled_writer(encoding: str) -> Callable[..., bytes | None] | None:
+    """``_clirender.render`` (the compiled output writer) where the compiled core is in
+    use and the output is UTF-8; None where the Python loops of :func:`_write_batch` run."""
+    import codecs
+
+    if not ACCELERATED:  # UTS58_PURE_PYTHON=1, or no compiled core: all Python
+        return None
+    try:
+        if codecs.lookup(encoding).name != "utf-8":
+            return None
+        from ._clirender import render  # type: ignore[import-not-found]
+    except (ImportError, LookupError):
+        return None
+    return render  # type: ignore[no-any-return]
+
+
+def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[bytes]:
     from json.encoder import encode_basestring as enc  # the C function json.dumps uses
 
-    from .conformance import LINK_END, LINK_START
     from .linkification.apply import find_links, iter_links
 
     mode = spec.mode
-    links = (find_links if len(text) <= HUGE_BLOCK else iter_links)(text, **spec.options)
-    out: list[str] = []
+    huge = len(text) > HUGE_BLOCK
+    found = (iter_links if huge else find_links)(text, **spec.options)
+    # the links a batch at a time (memory: the output of a batch is held at once)
+    batches: Iterable[list[Any]]
+    if huge:  # lazily
+        batches = iter(lambda: list(itertools.islice(found, _PARTS)), [])
+    else:
+        batches = [found] if len(found) <= _PARTS else [found[i : i + _PARTS] for i in range(0, len(found), _PARTS)]
+    write = _compiled_writer(spec.encoding)
+    head = '{"file": ' + enc(name) + ', "start": ' if mode == "json" else ""
+    head_bytes = b""
+    if write is not None:
+        try:
+            head_bytes = head.encode("utf-8")
+        except UnicodeEncodeError:  # (a file name from bytes that are not UTF-8): said by Python
+            write = None
     pos = 0
+    for k, batch in enumerate(batches):
+        # the output covers text[pos:hi]: to the end of the batch's last link, or of the text
+        hi = len(text) if not huge and k == len(batches) - 1 else batch[-1].end  # type: ignore[arg-type]
+        anchors = _anchors(batch, spec.attrs) if mode == "linkify" else None
+        data = None
+        if write is not None:
+            data = write(_MODES[mode], text, batch, base if mode == "json" else pos, hi, head_bytes, anchors)
+        if data is None:
+            data = _write_batch(mode, text, batch, pos, hi, base, head, anchors).encode(
+                spec.encoding, spec.encode_errors
+            )
+        yield data
+        pos = hi
+    if huge and pos < len(text) and mode != "json":  # the text after the last link
+        yield _write_batch(mode, text, [], pos, len(text), base, head, None).encode(
+            spec.encoding, spec.encode_errors
+        )
+
+
+def _write_batch(
+    mode: str, text: str, links: Sequence[Any], lo: int, hi: int, base: int, head: str,
+    anchors: Sequence[str] | None,
+) -> str:
+    """The output for ``links`` (the reference of the compiled writer, ``_clirender.c``):
+    the marked or linked text of ``text[lo:hi]``, or the JSON lines, offsets from ``base``."""
+    from json.encoder import encode_basestring as enc
+
+    from .conformance import LINK_END, LINK_START
+
+    out: list[str] = []
     if mode == "json":
-        head = '{"file": ' + enc(name) + ', "start": '
         for lk in links:
             out.append(
                 f'{head}{base + lk.start}, "end": {base + lk.end}, "kind": {enc(lk.kind)}, '
                 f'"text": {enc(lk.text)}, "href": {enc(lk.href)}}}\n'
             )
-            if len(out) >= _PARTS:
-                yield "".join(out)
-                out.clear()
-        yield "".join(out)
-        return
+        return "".join(out)
+    pos = lo
     if mode == "linkify":
         from html import escape
 
-        attrs = spec.attrs
-        for lk in links:  # as uts58_icu.linkify_text_to_html writes each link (tests/test_cli.py)
-            out.append(escape(text[pos : lk.start], quote=False))
-            out.append(f'<a href="{escape(lk.href, quote=True)}"{attrs}>{escape(lk.display, quote=False)}</a>')
+        assert anchors is not None
+        for lk, anchor in zip(links, anchors):  # as uts58_icu.linkify_text_to_html writes each link
+            out += (escape(text[pos : lk.start], quote=False), anchor)
             pos = lk.end
-            if len(out) >= _PARTS:
-                yield "".join(out)
-                out.clear()
-        out.append(escape(text[pos:], quote=False))
+        out.append(escape(text[pos:hi], quote=False))
     else:  # marks, as in LinkDetectionTest.txt
         for lk in links:
             out += (text[pos : lk.start], LINK_START, lk.text, LINK_END)
             pos = lk.end
-            if len(out) >= _PARTS:
-                yield "".join(out)
-                out.clear()
-        out.append(text[pos:])
-    yield "".join(out)
+        out.append(text[pos:hi])
+    return "".join(out)
+
+
+#: Each link's ``<a>`` element, by what it is made of (a link written again, as links
+#: in real text are, costs a look-up instead of its ``display``: about 20 µs in Python).
+_ANCHOR_CACHES: dict[str, dict[tuple[Any, ...], str]] = {}
+#: The most anchors kept (the cache is emptied when it is full).
+_ANCHOR_CACHE_SIZE = 1 << 15
+#: What a link's ``<a>`` depends on: ``display`` is a function of the first four alone
+#: (:func:`uts58_icu.core.escaping.link_display`), the ``href`` is written as it is.
+_ANCHOR_KEY = operator.attrgetter("text", "kind", "punycode_host", "escape_invisibles", "href")
+
+
+def _anchors(links: Sequence[Any], attrs: str) -> list[str]:
+    """The ``<a>`` element of each link, as ``uts58_icu.linkify_text_to_html`` writes it
+    (with ``attrs`` after the ``href``)."""
+    from html import escape
+
+    cache = _ANCHOR_CACHES.setdefault(attrs, {})
+    out: list[str] = []
+    for lk in links:
+        key = _ANCHOR_KEY(lk)
+        anchor = cache.get(key)
+        if anchor is None:
+            if len(cache) >= _ANCHOR_CACHE_SIZE:
+                cache.clear()
+            anchor = cache[key] = (
+                f'<a href="{escape(lk.href, quote=True)}"{attrs}>{escape(lk.display, quote=False)}</a>'
+            )
+        out.append(anchor)
+    return out
 
 
 def _render_explain(spec: Spec, text: str, name: str, base: int) -> str:
@@ -508,14 +593,13 @@ def _sendfile(dest: IO[bytes], src: IO[bytes]) -> int:
 
 def _run_serial(spec: Spec, names: Sequence[str], out: _Out, report: Callable[[str], None]) -> None:
     """Each input in turn, block by block in this process."""
-    enc, enc_errors = spec.encoding, spec.encode_errors
     for name in names:
         base = 0
         for offset, raw in _input_blocks(name, report):
             text, error = _decode(raw, spec.errors, _label(name), offset)
             del raw  # the bytes are not held while the text is scanned
             for piece in _render(spec, text, name, base):
-                out.write_bytes(piece.encode(enc, enc_errors))
+                out.write_bytes(piece)
             if error:
                 report(error)
                 break
@@ -617,7 +701,6 @@ def _work_into(
     from ._parallel import RangeReader, line_start
 
     label = _label(name)
-    enc, enc_errors = spec.encoding, spec.encode_errors
     texts: list[tuple[int, str]] = []  # with offsets: the range decoded, before any is rendered
     count, error, first_cp = 0, None, 0
     try:
@@ -642,7 +725,7 @@ def _work_into(
                     texts.append((count, text))
                 else:
                     for part in _render(spec, text, name, base + count):
-                        sink.write(part.encode(enc, enc_errors))
+                        sink.write(part)
                 count += len(text)
                 if error:
                     break
@@ -655,7 +738,7 @@ def _work_into(
     while texts:  # each block let go once written
         at, text = texts.pop()
         for part in _render(spec, text, name, first_cp + at):
-            sink.write(part.encode(enc, enc_errors))
+            sink.write(part)
     return error
 
 
