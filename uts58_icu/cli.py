@@ -15,7 +15,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from . import ACCELERATED, __version__
@@ -77,6 +76,8 @@ def _cmd_props(args: argparse.Namespace) -> int:
         from .unicode_files import write_property_files
 
         try:
+            from pathlib import Path
+
             written = write_property_files(Path(args.write))
         except OSError as exc:
             raise CliError(f"cannot write to {args.write}: {exc.strerror or exc}") from None
@@ -279,8 +280,6 @@ class Spec(NamedTuple):
 
 
 def _spec(args: argparse.Namespace, mode: str) -> Spec:
-    import html
-
     options = {
         "emails": args.emails, "schemeless": args.schemeless, "schemes": tuple(args.schemes),
         "policy": _policy(args.policy),
@@ -292,6 +291,8 @@ def _spec(args: argparse.Namespace, mode: str) -> Spec:
     for name in ("rel", "target"):
         value = getattr(args, name, None)
         if value:
+            import html
+
             attrs += f' {name}="{html.escape(value, quote=True)}"'
     out = _stdout()
     return Spec(
@@ -363,9 +364,17 @@ def _compiled_writer(encoding: str) -> Callable[..., bytes | None] | None:
     return render  # type: ignore[no-any-return]
 
 
-def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[bytes]:
-    from json.encoder import encode_basestring as enc  # the C function json.dumps uses
+def _json_str() -> Callable[[str], str]:
+    """The C function ``json.dumps`` writes a str with (without importing the ``json``
+    package, whose decoder compiles its patterns at import)."""
+    try:
+        from _json import encode_basestring
+    except ImportError:  # pragma: no cover - not CPython
+        from json.encoder import encode_basestring
+    return encode_basestring  # type: ignore[no-any-return]
 
+
+def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[bytes]:
     from .linkification.apply import find_links, iter_links
 
     mode = spec.mode
@@ -378,7 +387,7 @@ def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[bytes
     else:
         batches = [found] if len(found) <= _PARTS else [found[i : i + _PARTS] for i in range(0, len(found), _PARTS)]
     write = _compiled_writer(spec.encoding)
-    head = '{"file": ' + enc(name) + ', "start": ' if mode == "json" else ""
+    head = '{"file": ' + _json_str()(name) + ', "start": ' if mode == "json" else ""
     head_bytes = b""
     if write is not None:
         try:
@@ -411,12 +420,11 @@ def _write_batch(
 ) -> str:
     """The output for ``links`` (the reference of the compiled writer, ``_clirender.c``):
     the marked or linked text of ``text[lo:hi]``, or the JSON lines, offsets from ``base``."""
-    from json.encoder import encode_basestring as enc
-
     from .conformance import LINK_END, LINK_START
 
     out: list[str] = []
     if mode == "json":
+        enc = _json_str()
         for lk in links:
             out.append(
                 f'{head}{base + lk.start}, "end": {base + lk.end}, "kind": {enc(lk.kind)}, '
@@ -956,7 +964,7 @@ def _ring_inputs(names: Sequence[str], workers: int) -> list[tuple[int, int, int
     or unreadable file or a directory is one range, whose worker reports it in turn."""
     import stat
 
-    from ._parallel import ranges
+    from ._parallel import RING_SPLIT, ranges
 
     chunks: list[tuple[int, int, int]] = []
     for index, name in enumerate(names):
@@ -970,7 +978,7 @@ def _ring_inputs(names: Sequence[str], workers: int) -> list[tuple[int, int, int
             if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
                 return None
             size = st.st_size if stat.S_ISREG(st.st_mode) else 0
-        chunks += ((index, a, b) for a, b in ranges(size, workers))
+        chunks += ((index, a, b) for a, b in ranges(size, workers, RING_SPLIT if workers > 1 else 1))
     return chunks
 
 
@@ -1188,7 +1196,13 @@ def _stdout() -> IO[str]:
     return sys.stdout
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: The commands, as ``uts58 COMMAND`` names them.
+COMMANDS = ("props", "detect", "linkify", "conformance", "format")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``uts58`` argument parser; with ``only`` (a command's name), that command's
+    alone (what ``uts58 COMMAND …`` reads the same with, at less start-up cost)."""
     parser = argparse.ArgumentParser(
         prog="uts58",
         description="Unicode link detection and formatting (UTS #58) on ICU.",
@@ -1203,75 +1217,81 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("props", help="show Link_Term, Link_Bracket, Link_Email of characters")
-    p.add_argument("chars", nargs="*", type=_parse_char, metavar="CHAR", help="a character or U+XXXX")
-    p.add_argument("--write", metavar="DIR", help="write LinkTerm.txt, LinkBracket.txt, LinkEmail.txt")
-    p.set_defaults(func=_cmd_props)
+    if only in (None, "props"):
+        p = sub.add_parser("props", help="show Link_Term, Link_Bracket, Link_Email of characters")
+        p.add_argument("chars", nargs="*", type=_parse_char, metavar="CHAR", help="a character or U+XXXX")
+        p.add_argument("--write", metavar="DIR", help="write LinkTerm.txt, LinkBracket.txt, LinkEmail.txt")
+        p.set_defaults(func=_cmd_props)
 
-    p = sub.add_parser("detect", help="mark links in text as ⸠…⸡ (or --json)")
-    _add_input_args(p)
-    p.add_argument(
-        "--json", action="store_true",
-        help='one JSON object per link instead: {"file": FILE as given ("-": stdin), "start", '
-        '"end" (code points from the start of FILE), "kind", "text", "href"}',
-    )
-    p.add_argument(
-        "--explain", action="store_true",
-        help="after each line, say why each link starts and ends where it does, and what was "
-        "rejected; with --json, each link's record gets \"reasons\" and each rejected candidate "
-        "a record of kind \"rejected\"",
-    )
-    p.add_argument(
-        "--policy", choices=("base", "recommended"), default="base",
-        help="base: the conformant algorithm (default); recommended: §8 rules for text people read",
-    )
-    _add_detection_args(p)
-    p.set_defaults(func=_cmd_detect)
+    if only in (None, "detect"):
+        p = sub.add_parser("detect", help="mark links in text as ⸠…⸡ (or --json)")
+        _add_input_args(p)
+        p.add_argument(
+            "--json", action="store_true",
+            help='one JSON object per link instead: {"file": FILE as given ("-": stdin), "start", '
+            '"end" (code points from the start of FILE), "kind", "text", "href"}',
+        )
+        p.add_argument(
+            "--explain", action="store_true",
+            help="after each line, say why each link starts and ends where it does, and what was "
+            "rejected; with --json, each link's record gets \"reasons\" and each rejected candidate "
+            "a record of kind \"rejected\"",
+        )
+        p.add_argument(
+            "--policy", choices=("base", "recommended"), default="base",
+            help="base: the conformant algorithm (default); recommended: §8 rules for text people read",
+        )
+        _add_detection_args(p)
+        p.set_defaults(func=_cmd_detect)
 
-    p = sub.add_parser("linkify", help="turn text into HTML with <a href> links")
-    _add_input_args(p)
-    p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
-    p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
-    p.add_argument(
-        "--policy", choices=("base", "recommended"), default="recommended",
-        help="recommended: §8 rules for text people read (default); base: the conformant algorithm",
-    )
-    _add_detection_args(p)
-    p.set_defaults(func=_cmd_linkify)
+    if only in (None, "linkify"):
+        p = sub.add_parser("linkify", help="turn text into HTML with <a href> links")
+        _add_input_args(p)
+        p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
+        p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
+        p.add_argument(
+            "--policy", choices=("base", "recommended"), default="recommended",
+            help="recommended: §8 rules for text people read (default); base: the conformant algorithm",
+        )
+        _add_detection_args(p)
+        p.set_defaults(func=_cmd_linkify)
 
-    p = sub.add_parser("conformance", help="run Unicode's LinkDetectionTest/LinkFormattingTest")
-    p.add_argument(
-        "--version", dest="version", default="17.0.0", type=_parse_version,
-        help="data version, three numbers (default 17.0.0)",
-    )
-    p.add_argument(
-        "--errata", default=None,
-        help="errata file (default: the one shipped in the package for VERSION, if any)",
-    )
-    p.set_defaults(func=_cmd_conformance)
+    if only in (None, "conformance"):
+        p = sub.add_parser("conformance", help="run Unicode's LinkDetectionTest/LinkFormattingTest")
+        p.add_argument(
+            "--version", dest="version", default="17.0.0", type=_parse_version,
+            help="data version, three numbers (default 17.0.0)",
+        )
+        p.add_argument(
+            "--errata", default=None,
+            help="errata file (default: the one shipped in the package for VERSION, if any)",
+        )
+        p.set_defaults(func=_cmd_conformance)
 
-    p = sub.add_parser(
-        "format", help="print the minimally escaped form (§4.1) of each URL: one per line of FILEs, or -e URL",
-    )
-    p.add_argument(
-        "files", nargs="*", metavar="FILE",
-        help="files of URLs, one per line ('-' or none: stdin)",
-    )
-    p.add_argument(
-        "-e", "--url", dest="urls", action="append", default=[], metavar="URL",
-        help="format URL itself (repeatable), before the lines of any FILE; with -e and no "
-        "FILE, stdin is not read",
-    )
-    p.add_argument(
-        "--legacy", action="store_true",
-        help="the URLs come from a legacy (non-UTF-8) page: keep non-ASCII escapes",
-    )
-    p.add_argument(
-        "--errors", choices=("strict", "replace"), default="strict",
-        help="invalid UTF-8: report it and skip the rest of that input, exit 2 (strict, "
-        "default), or substitute U+FFFD",
-    )
-    p.set_defaults(func=_cmd_format)
+    if only in (None, "format"):
+        p = sub.add_parser(
+            "format", help="print the minimally escaped form (§4.1) of each URL: one per line of FILEs, or -e URL",
+        )
+        p.add_argument(
+            "files", nargs="*", metavar="FILE",
+            help="files of URLs, one per line ('-' or none: stdin)",
+        )
+        p.add_argument(
+            "-e", "--url", dest="urls", action="append", default=[], metavar="URL",
+            help="format URL itself (repeatable), before the lines of any FILE; with -e and no "
+            "FILE, stdin is not read",
+        )
+        p.add_argument(
+            "--legacy", action="store_true",
+            help="the URLs come from a legacy (non-UTF-8) page: keep non-ASCII escapes",
+        )
+        p.add_argument(
+            "--errors", choices=("strict", "replace"), default="strict",
+            help="invalid UTF-8: report it and skip the rest of that input, exit 2 (strict, "
+            "default), or substitute U+FFFD",
+        )
+        p.set_defaults(func=_cmd_format)
+
     return parser
 
 
@@ -1307,8 +1327,12 @@ def _write_error_message(exc: OSError) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module docstring)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = sys.argv[1:] if argv is None else list(argv)
+    # A command named first: only its parser is built (the others only show in the
+    # top-level --help, which is not what was asked).
+    first = args_list[0] if args_list else None
+    parser = build_parser(first if first in COMMANDS else None)
+    args = parser.parse_args(args_list)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
