@@ -180,3 +180,29 @@ def test_not_utf8_output_takes_the_python_path() -> None:
     assert ok.stdout == b'\xe9 <a href="https://example.com">example.com</a>\n'
     bad = subprocess.run(args, input="香 example.com\n".encode(), capture_output=True, env=env, timeout=120)
     assert bad.returncode == 2 and b"Traceback" not in bad.stderr and len(bad.stderr.splitlines()) == 1
+
+
+@needs_writer
+def test_a_link_attribute_that_empties_the_list_does_not_crash_the_writer() -> None:
+    """The writer works on a copy of the lists: a link whose attribute runs code that
+    empties them cannot make it read a freed item."""
+    text = "a example.com b x.org c"
+    links: list[object] = []
+    anchors: list[str] = []
+
+    class Emptying:
+        def __init__(self, link: Link) -> None:
+            self.start, self.end, self.kind, self.href = link.start, link.end, link.kind, link.href
+
+        @property
+        def text(self) -> str:
+            links.clear()
+            anchors.clear()
+            return text[self.start : self.end]
+
+    for mode in (0, 1, 2):
+        links[:] = [Emptying(lk) for lk in find_links(text)]
+        anchors[:] = ["<a>", "<a>"]
+        out = render(mode, text, links, 0, len(text), b"{", anchors if mode == 2 else None)
+        assert out == (b"a <a> b <a> c" if mode == 2 else b"a \xe2\xb8\xa0example.com\xe2\xb8\xa1 b \xe2\xb8\xa0x.org\xe2\xb8\xa1 c" if mode == 0 else out)
+        assert mode != 1 or out.count(b"{") == 2 and b'"text": "x.org"' in out  # one head a record

@@ -199,14 +199,24 @@ render(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "render: lo and hi must be 0 <= lo <= hi <= len(text)");
         return NULL;
     }
-    Buf b = {NULL, 0, 0};
-    if (buf_grow(&b, mode == 1 ? n * 96 + 1 : (hi - lo) + n * 8 + 1) < 0)
+    /* tuples of the lists' items: a Link's attribute may run Python code (a subclass's
+     * property), which must not pull an item from under this loop */
+    PyObject *lt = PyList_AsTuple(links), *at = mode == 2 ? PyList_AsTuple(anchors) : NULL;
+    if (!lt || (mode == 2 && !at)) {
+        Py_XDECREF(lt);
         return NULL;
+    }
+    Buf b = {NULL, 0, 0};
+    if (buf_grow(&b, mode == 1 ? n * 96 + 1 : (hi - lo) + n * 8 + 1) < 0) {
+        Py_DECREF(lt);
+        Py_XDECREF(at);
+        return NULL;
+    }
     Py_ssize_t pos = lo;
     PyObject *t = NULL, *k = NULL, *h = NULL;
     int r = 1;
     for (Py_ssize_t i = 0; i < n && r == 1; i++) {
-        PyObject *link = PyList_GET_ITEM(links, i);
+        PyObject *link = PyTuple_GET_ITEM(lt, i);
         Py_ssize_t start, end;
         if (int_attr(link, s_start, &start) < 0 || int_attr(link, s_end, &end) < 0)
             goto error;
@@ -256,7 +266,7 @@ render(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             Py_CLEAR(t);
         }
         else {
-            PyObject *a = PyList_GET_ITEM(anchors, i);
+            PyObject *a = PyTuple_GET_ITEM(at, i);
             if (!PyUnicode_Check(a) || PyUnicode_READY(a) < 0) {
                 if (!PyErr_Occurred())
                     PyErr_SetString(PyExc_TypeError, "render: an anchor must be a str");
@@ -275,6 +285,8 @@ check:
     Py_XDECREF(t);
     Py_XDECREF(k);
     Py_XDECREF(h);
+    Py_DECREF(lt);
+    Py_XDECREF(at);
     if (r == 0) {
         PyMem_Free(b.buf);
         Py_RETURN_NONE;
@@ -286,6 +298,8 @@ error:
     Py_XDECREF(t);
     Py_XDECREF(k);
     Py_XDECREF(h);
+    Py_DECREF(lt);
+    Py_XDECREF(at);
     PyMem_Free(b.buf);
     return NULL;
 }
