@@ -114,6 +114,10 @@ def test_bad_arguments_raise() -> None:
         render(2, text, links, 0, len(text), b"", [b"<a>"])
     with pytest.raises(AttributeError):
         render(1, text, [object()], 0, 0, b"", None)
+    with pytest.raises(ValueError):  # a negative offset
+        render(1, text, [Link(-2, 1, "url", "x", "h")], 0, 0, b"", None)
+    with pytest.raises(ValueError):
+        render(1, text, links, -1, 0, b"", None)
     with pytest.raises(TypeError):
         render(1, text, [Link(0, 1, "url", 5, "h")], 0, 0, b"", None)  # type: ignore[arg-type]
 

@@ -60,6 +60,54 @@ enum { ESC_NONE, ESC_JSON, ESC_HTML };
 
 static const char HEX[] = "0123456789abcdef";
 
+/* The ASCII characters written as they are: in JSON (json.encoder.encode_basestring
+ * escapes the C0 controls, '"' and '\\') and in HTML text (html.escape(quote=False):
+ * '&', '<', '>'); set by init_tables(). */
+static unsigned char JSON_KEEP[256], HTML_KEEP[256];
+
+static void
+init_tables(void)
+{
+    for (int c = 0; c < 128; c++) {
+        JSON_KEEP[c] = c >= 0x20 && c != '"' && c != '\\';
+        HTML_KEEP[c] = c != '&' && c != '<' && c != '>';
+    }
+}
+
+/* Write the ASCII character c at o, escaped as `esc` says; the end of what was written
+ * (at most 6 bytes). */
+static inline char *
+put_escape(char *o, unsigned char c, int esc)
+{
+    if (esc == ESC_JSON && !JSON_KEEP[c]) {
+        *o++ = '\\';
+        switch (c) {
+        case '"': *o++ = '"'; break;
+        case '\\': *o++ = '\\'; break;
+        case '\b': *o++ = 'b'; break;
+        case '\f': *o++ = 'f'; break;
+        case '\n': *o++ = 'n'; break;
+        case '\r': *o++ = 'r'; break;
+        case '\t': *o++ = 't'; break;
+        default:
+            *o++ = 'u';
+            *o++ = '0';
+            *o++ = '0';
+            *o++ = HEX[(c >> 4) & 0xF];
+            *o++ = HEX[c & 0xF];
+        }
+    }
+    else if (esc == ESC_HTML && !HTML_KEEP[c]) {
+        const char *r = c == '&' ? "&amp;" : c == '<' ? "&lt;" : "&gt;";
+        size_t rn = strlen(r);
+        memcpy(o, r, rn);
+        o += rn;
+    }
+    else
+        *o++ = (char)c;
+    return o;
+}
+
 /* Append s[a:b] as UTF-8, escaped as `esc` says. 1: done; 0: a lone surrogate (the
  * caller returns None); -1: an error. */
 static int
@@ -76,6 +124,25 @@ put_str(Buf *b, PyObject *s, Py_ssize_t a, Py_ssize_t b_end, int esc)
         put(b, (const char *)data + a, n);
         return 1;
     }
+    if (PyUnicode_IS_ASCII(s)) { /* escaped: runs of characters kept, copied at once */
+        const unsigned char *p = (const unsigned char *)data, *keep = esc == ESC_JSON ? JSON_KEEP : HTML_KEEP;
+        Py_ssize_t i = a;
+        while (i < b_end) {
+            Py_ssize_t j = i;
+            while (j < b_end && keep[p[j]])
+                j++;
+            if (buf_grow(b, j - i + 6) < 0)
+                return -1;
+            put(b, (const char *)p + i, j - i);
+            if (j < b_end) {
+                char *o = b->buf + b->len;
+                b->len = put_escape(o, p[j], esc) - b->buf;
+                j++;
+            }
+            i = j;
+        }
+        return 1;
+    }
     /* at most 6 bytes a character (a JSON \u00XX escape; HTML's longest is 5, UTF-8's 4) */
     if (n > (PY_SSIZE_T_MAX - b->len) / 6) {
         PyErr_NoMemory();
@@ -86,34 +153,8 @@ put_str(Buf *b, PyObject *s, Py_ssize_t a, Py_ssize_t b_end, int esc)
     char *o = b->buf + b->len;
     for (Py_ssize_t i = a; i < b_end; i++) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c < 0x80) {
-            if (esc == ESC_JSON && (c < 0x20 || c == '"' || c == '\\')) {
-                *o++ = '\\';
-                switch (c) {
-                case '"': *o++ = '"'; break;
-                case '\\': *o++ = '\\'; break;
-                case '\b': *o++ = 'b'; break;
-                case '\f': *o++ = 'f'; break;
-                case '\n': *o++ = 'n'; break;
-                case '\r': *o++ = 'r'; break;
-                case '\t': *o++ = 't'; break;
-                default:
-                    *o++ = 'u';
-                    *o++ = '0';
-                    *o++ = '0';
-                    *o++ = HEX[(c >> 4) & 0xF];
-                    *o++ = HEX[c & 0xF];
-                }
-            }
-            else if (esc == ESC_HTML && (c == '&' || c == '<' || c == '>')) {
-                const char *r = c == '&' ? "&amp;" : c == '<' ? "&lt;" : "&gt;";
-                size_t rn = strlen(r);
-                memcpy(o, r, rn);
-                o += rn;
-            }
-            else
-                *o++ = (char)c;
-        }
+        if (c < 0x80)
+            o = put_escape(o, (unsigned char)c, esc);
         else if (c < 0x800) {
             *o++ = (char)(0xC0 | (c >> 6));
             *o++ = (char)(0x80 | (c & 0x3F));
@@ -158,19 +199,24 @@ int_attr(PyObject *link, PyObject *name, Py_ssize_t *out)
         return -1;
     *out = PyLong_Check(v) ? PyLong_AsSsize_t(v) : -1;
     Py_DECREF(v);
-    if (*out == -1 && !PyErr_Occurred())
+    if (*out < 0 && !PyErr_Occurred())
         PyErr_Format(PyExc_ValueError, "Link.%U is not a valid offset", name);
     return PyErr_Occurred() ? -1 : 0;
 }
 
 static int
-put_int(Buf *b, Py_ssize_t v)
+put_int(Buf *b, Py_ssize_t v) /* v >= 0: an offset */
 {
-    char tmp[32];
-    int n = snprintf(tmp, sizeof tmp, "%zd", v);
+    char tmp[24];
+    int n = 0;
+    size_t u = (size_t)v;
+    do {
+        tmp[sizeof tmp - 1 - n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
     if (buf_grow(b, n) < 0)
         return -1;
-    put(b, tmp, n);
+    put(b, tmp + sizeof tmp - n, n);
     return 0;
 }
 
@@ -195,7 +241,7 @@ render(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "render: a bad mode, or anchors not one per link");
         return NULL;
     }
-    if (mode != 1 && !(0 <= lo && lo <= hi && hi <= len)) {
+    if (lo < 0 || (mode != 1 && !(lo <= hi && hi <= len))) {
         PyErr_SetString(PyExc_ValueError, "render: lo and hi must be 0 <= lo <= hi <= len(text)");
         return NULL;
     }
@@ -326,5 +372,6 @@ PyInit__clirender(void)
     INTERN(s_text, "text");
     INTERN(s_href, "href");
 #undef INTERN
+    init_tables();
     return PyModule_Create(&module);
 }
