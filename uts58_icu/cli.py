@@ -449,7 +449,7 @@ def _write_batch(
 
 
 #: Each link's ``<a>`` element, by what it is made of (a link written again, as links
-#: in real text are, costs a look-up instead of its ``display``: about 20 µs in Python).
+#: in real text are, costs a look-up instead of its ``display``, tens of µs in Python).
 _ANCHOR_CACHES: dict[str, dict[tuple[Any, ...], str]] = {}
 #: The most anchors kept (the cache is emptied when it is full).
 _ANCHOR_CACHE_SIZE = 1 << 15
