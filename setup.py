@@ -54,5 +54,14 @@ if os.environ.get("UTS58_PURE_PYTHON_BUILD", "").strip() in ("", "0"):
             optional=True,
         )
     )
+    ext_modules.append(  # the command line's output writer (cli.py runs without it too)
+        Extension(
+            "uts58_icu._clirender",
+            sources=["uts58_icu/_clirender.c"],
+            extra_compile_args=["-O2", *shlex.split(os.environ.get("UTS58_CFLAGS", ""))],
+            extra_link_args=shlex.split(os.environ.get("UTS58_LDFLAGS", "")),
+            optional=True,
+        )
+    )
 
 setup(ext_modules=ext_modules, cmdclass={"build_ext": OptionalBuildExt})

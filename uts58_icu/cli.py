@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import itertools
+import operator
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from . import ACCELERATED, __version__
@@ -75,6 +76,8 @@ def _cmd_props(args: argparse.Namespace) -> int:
         from .unicode_files import write_property_files
 
         try:
+            from pathlib import Path
+
             written = write_property_files(Path(args.write))
         except OSError as exc:
             raise CliError(f"cannot write to {args.write}: {exc.strerror or exc}") from None
@@ -277,8 +280,6 @@ class Spec(NamedTuple):
 
 
 def _spec(args: argparse.Namespace, mode: str) -> Spec:
-    import html
-
     options = {
         "emails": args.emails, "schemeless": args.schemeless, "schemes": tuple(args.schemes),
         "policy": _policy(args.policy),
@@ -290,6 +291,8 @@ def _spec(args: argparse.Namespace, mode: str) -> Spec:
     for name in ("rel", "target"):
         value = getattr(args, name, None)
         if value:
+            import html
+
             attrs += f' {name}="{html.escape(value, quote=True)}"'
     out = _stdout()
     return Spec(
@@ -330,59 +333,149 @@ def _cut(text: str) -> Iterator[tuple[int, str]]:
         pos = k + 1
 
 
-def _render(spec: Spec, text: str, name: str, base: int) -> Iterator[str]:
+def _render(spec: Spec, text: str, name: str, base: int) -> Iterator[bytes]:
     """The output for ``text`` (whole lines of input ``name``, starting at code point
-    ``base`` of it), in pieces of bounded size."""
+    ``base`` of it), encoded, in pieces of bounded size."""
     if spec.mode.endswith("explain"):
-        yield _render_explain(spec, text, name, base)
+        yield _render_explain(spec, text, name, base).encode(spec.encoding, spec.encode_errors)
         return
     for offset, piece in _cut(text):
         yield from _render_piece(spec, piece, name, base + offset)
 
 
-def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[str]:
-    from json.encoder import encode_basestring as enc  # the C function json.dumps uses
+#: ``mode`` numbers of the compiled writer (``_clirender.render``).
+_MODES = {"marks": 0, "json": 1, "linkify": 2}
 
-    from .conformance import LINK_END, LINK_START
+
+@functools.lru_cache(maxsize=8)
+def _compiled_writer(encoding: str) -> Callable[..., bytes | None] | None:
+    """``_clirender.render`` (the compiled output writer) where the compiled core is in
+    use and the output is UTF-8; None where the Python loops of :func:`_write_batch` run."""
+    import codecs
+
+    if not ACCELERATED:  # UTS58_PURE_PYTHON=1, or no compiled core: all Python
+        return None
+    try:
+        if codecs.lookup(encoding).name != "utf-8":
+            return None
+        from ._clirender import render  # type: ignore[import-not-found]
+    except (ImportError, LookupError):
+        return None
+    return render  # type: ignore[no-any-return]
+
+
+def _json_str() -> Callable[[str], str]:
+    """The C function ``json.dumps`` writes a str with (without importing the ``json``
+    package, whose decoder compiles its patterns at import)."""
+    try:
+        from _json import encode_basestring
+    except ImportError:  # pragma: no cover - not CPython
+        from json.encoder import encode_basestring
+    return encode_basestring  # type: ignore[no-any-return]
+
+
+def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[bytes]:
     from .linkification.apply import find_links, iter_links
 
     mode = spec.mode
-    links = (find_links if len(text) <= HUGE_BLOCK else iter_links)(text, **spec.options)
-    out: list[str] = []
+    huge = len(text) > HUGE_BLOCK
+    found = (iter_links if huge else find_links)(text, **spec.options)
+    # the links a batch at a time (memory: the output of a batch is held at once)
+    batches: Iterable[list[Any]]
+    if huge:  # lazily
+        batches = iter(lambda: list(itertools.islice(found, _PARTS)), [])
+    else:
+        batches = [found] if len(found) <= _PARTS else [found[i : i + _PARTS] for i in range(0, len(found), _PARTS)]
+    write = _compiled_writer(spec.encoding)
+    head = '{"file": ' + _json_str()(name) + ', "start": ' if mode == "json" else ""
+    head_bytes = b""
+    if write is not None:
+        try:
+            head_bytes = head.encode("utf-8")
+        except UnicodeEncodeError:  # (a file name from bytes that are not UTF-8): said by Python
+            write = None
     pos = 0
+    for k, batch in enumerate(batches):
+        # the output covers text[pos:hi]: to the end of the batch's last link, or of the text
+        hi = len(text) if not huge and k == len(batches) - 1 else batch[-1].end  # type: ignore[arg-type]
+        anchors = _anchors(batch, spec.attrs) if mode == "linkify" else None
+        data = None
+        if write is not None:
+            data = write(_MODES[mode], text, batch, base if mode == "json" else pos, hi, head_bytes, anchors)
+        if data is None:
+            data = _write_batch(mode, text, batch, pos, hi, base, head, anchors).encode(
+                spec.encoding, spec.encode_errors
+            )
+        yield data
+        pos = hi
+    if huge and pos < len(text) and mode != "json":  # the text after the last link
+        yield _write_batch(mode, text, [], pos, len(text), base, head, None).encode(
+            spec.encoding, spec.encode_errors
+        )
+
+
+def _write_batch(
+    mode: str, text: str, links: Sequence[Any], lo: int, hi: int, base: int, head: str,
+    anchors: Sequence[str] | None,
+) -> str:
+    """The output for ``links`` (the reference of the compiled writer, ``_clirender.c``):
+    the marked or linked text of ``text[lo:hi]``, or the JSON lines, offsets from ``base``."""
+    from .conformance import LINK_END, LINK_START
+
+    out: list[str] = []
     if mode == "json":
-        head = '{"file": ' + enc(name) + ', "start": '
+        enc = _json_str()
         for lk in links:
             out.append(
                 f'{head}{base + lk.start}, "end": {base + lk.end}, "kind": {enc(lk.kind)}, '
                 f'"text": {enc(lk.text)}, "href": {enc(lk.href)}}}\n'
             )
-            if len(out) >= _PARTS:
-                yield "".join(out)
-                out.clear()
-        yield "".join(out)
-        return
+        return "".join(out)
+    pos = lo
     if mode == "linkify":
         from html import escape
 
-        attrs = spec.attrs
-        for lk in links:  # as uts58_icu.linkify_text_to_html writes each link (tests/test_cli.py)
-            out.append(escape(text[pos : lk.start], quote=False))
-            out.append(f'<a href="{escape(lk.href, quote=True)}"{attrs}>{escape(lk.display, quote=False)}</a>')
+        assert anchors is not None
+        for lk, anchor in zip(links, anchors):  # as uts58_icu.linkify_text_to_html writes each link
+            out += (escape(text[pos : lk.start], quote=False), anchor)
             pos = lk.end
-            if len(out) >= _PARTS:
-                yield "".join(out)
-                out.clear()
-        out.append(escape(text[pos:], quote=False))
+        out.append(escape(text[pos:hi], quote=False))
     else:  # marks, as in LinkDetectionTest.txt
         for lk in links:
             out += (text[pos : lk.start], LINK_START, lk.text, LINK_END)
             pos = lk.end
-            if len(out) >= _PARTS:
-                yield "".join(out)
-                out.clear()
-        out.append(text[pos:])
-    yield "".join(out)
+        out.append(text[pos:hi])
+    return "".join(out)
+
+
+#: Each link's ``<a>`` element, by what it is made of (a link written again, as links
+#: in real text are, costs a look-up instead of its ``display``, tens of µs in Python).
+_ANCHOR_CACHES: dict[str, dict[tuple[Any, ...], str]] = {}
+#: The most anchors kept (the cache is emptied when it is full).
+_ANCHOR_CACHE_SIZE = 1 << 15
+#: What a link's ``<a>`` depends on: ``display`` is a function of the first four alone
+#: (:func:`uts58_icu.core.escaping.link_display`), the ``href`` is written as it is.
+_ANCHOR_KEY = operator.attrgetter("text", "kind", "punycode_host", "escape_invisibles", "href")
+
+
+def _anchors(links: Sequence[Any], attrs: str) -> list[str]:
+    """The ``<a>`` element of each link, as ``uts58_icu.linkify_text_to_html`` writes it
+    (with ``attrs`` after the ``href``)."""
+    from html import escape
+
+    cache = _ANCHOR_CACHES.setdefault(attrs, {})
+    out: list[str] = []
+    for lk in links:
+        key = _ANCHOR_KEY(lk)
+        anchor = cache.get(key)
+        if anchor is None:
+            if len(cache) >= _ANCHOR_CACHE_SIZE:
+                cache.clear()
+            anchor = cache[key] = (
+                f'<a href="{escape(lk.href, quote=True)}"{attrs}>{escape(lk.display, quote=False)}</a>'
+            )
+        out.append(anchor)
+    return out
 
 
 def _render_explain(spec: Spec, text: str, name: str, base: int) -> str:
@@ -508,14 +601,13 @@ def _sendfile(dest: IO[bytes], src: IO[bytes]) -> int:
 
 def _run_serial(spec: Spec, names: Sequence[str], out: _Out, report: Callable[[str], None]) -> None:
     """Each input in turn, block by block in this process."""
-    enc, enc_errors = spec.encoding, spec.encode_errors
     for name in names:
         base = 0
         for offset, raw in _input_blocks(name, report):
             text, error = _decode(raw, spec.errors, _label(name), offset)
             del raw  # the bytes are not held while the text is scanned
             for piece in _render(spec, text, name, base):
-                out.write_bytes(piece.encode(enc, enc_errors))
+                out.write_bytes(piece)
             if error:
                 report(error)
                 break
@@ -617,7 +709,6 @@ def _work_into(
     from ._parallel import RangeReader, line_start
 
     label = _label(name)
-    enc, enc_errors = spec.encoding, spec.encode_errors
     texts: list[tuple[int, str]] = []  # with offsets: the range decoded, before any is rendered
     count, error, first_cp = 0, None, 0
     try:
@@ -642,7 +733,7 @@ def _work_into(
                     texts.append((count, text))
                 else:
                     for part in _render(spec, text, name, base + count):
-                        sink.write(part.encode(enc, enc_errors))
+                        sink.write(part)
                 count += len(text)
                 if error:
                     break
@@ -655,7 +746,7 @@ def _work_into(
     while texts:  # each block let go once written
         at, text = texts.pop()
         for part in _render(spec, text, name, first_cp + at):
-            sink.write(part.encode(enc, enc_errors))
+            sink.write(part)
     return error
 
 
@@ -873,7 +964,7 @@ def _ring_inputs(names: Sequence[str], workers: int) -> list[tuple[int, int, int
     or unreadable file or a directory is one range, whose worker reports it in turn."""
     import stat
 
-    from ._parallel import ranges
+    from ._parallel import RING_SPLIT, ranges
 
     chunks: list[tuple[int, int, int]] = []
     for index, name in enumerate(names):
@@ -887,7 +978,7 @@ def _ring_inputs(names: Sequence[str], workers: int) -> list[tuple[int, int, int
             if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
                 return None
             size = st.st_size if stat.S_ISREG(st.st_mode) else 0
-        chunks += ((index, a, b) for a, b in ranges(size, workers))
+        chunks += ((index, a, b) for a, b in ranges(size, workers, RING_SPLIT if workers > 1 else 1))
     return chunks
 
 
@@ -1105,7 +1196,13 @@ def _stdout() -> IO[str]:
     return sys.stdout
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: The commands, as ``uts58 COMMAND`` names them.
+COMMANDS = ("props", "detect", "linkify", "conformance", "format")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``uts58`` argument parser; with ``only`` (a command's name), that command's
+    alone (what ``uts58 COMMAND …`` reads the same with, at less start-up cost)."""
     parser = argparse.ArgumentParser(
         prog="uts58",
         description="Unicode link detection and formatting (UTS #58) on ICU.",
@@ -1120,75 +1217,81 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("props", help="show Link_Term, Link_Bracket, Link_Email of characters")
-    p.add_argument("chars", nargs="*", type=_parse_char, metavar="CHAR", help="a character or U+XXXX")
-    p.add_argument("--write", metavar="DIR", help="write LinkTerm.txt, LinkBracket.txt, LinkEmail.txt")
-    p.set_defaults(func=_cmd_props)
+    if only in (None, "props"):
+        p = sub.add_parser("props", help="show Link_Term, Link_Bracket, Link_Email of characters")
+        p.add_argument("chars", nargs="*", type=_parse_char, metavar="CHAR", help="a character or U+XXXX")
+        p.add_argument("--write", metavar="DIR", help="write LinkTerm.txt, LinkBracket.txt, LinkEmail.txt")
+        p.set_defaults(func=_cmd_props)
 
-    p = sub.add_parser("detect", help="mark links in text as ⸠…⸡ (or --json)")
-    _add_input_args(p)
-    p.add_argument(
-        "--json", action="store_true",
-        help='one JSON object per link instead: {"file": FILE as given ("-": stdin), "start", '
-        '"end" (code points from the start of FILE), "kind", "text", "href"}',
-    )
-    p.add_argument(
-        "--explain", action="store_true",
-        help="after each line, say why each link starts and ends where it does, and what was "
-        "rejected; with --json, each link's record gets \"reasons\" and each rejected candidate "
-        "a record of kind \"rejected\"",
-    )
-    p.add_argument(
-        "--policy", choices=("base", "recommended"), default="base",
-        help="base: the conformant algorithm (default); recommended: §8 rules for text people read",
-    )
-    _add_detection_args(p)
-    p.set_defaults(func=_cmd_detect)
+    if only in (None, "detect"):
+        p = sub.add_parser("detect", help="mark links in text as ⸠…⸡ (or --json)")
+        _add_input_args(p)
+        p.add_argument(
+            "--json", action="store_true",
+            help='one JSON object per link instead: {"file": FILE as given ("-": stdin), "start", '
+            '"end" (code points from the start of FILE), "kind", "text", "href"}',
+        )
+        p.add_argument(
+            "--explain", action="store_true",
+            help="after each line, say why each link starts and ends where it does, and what was "
+            "rejected; with --json, each link's record gets \"reasons\" and each rejected candidate "
+            "a record of kind \"rejected\"",
+        )
+        p.add_argument(
+            "--policy", choices=("base", "recommended"), default="base",
+            help="base: the conformant algorithm (default); recommended: §8 rules for text people read",
+        )
+        _add_detection_args(p)
+        p.set_defaults(func=_cmd_detect)
 
-    p = sub.add_parser("linkify", help="turn text into HTML with <a href> links")
-    _add_input_args(p)
-    p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
-    p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
-    p.add_argument(
-        "--policy", choices=("base", "recommended"), default="recommended",
-        help="recommended: §8 rules for text people read (default); base: the conformant algorithm",
-    )
-    _add_detection_args(p)
-    p.set_defaults(func=_cmd_linkify)
+    if only in (None, "linkify"):
+        p = sub.add_parser("linkify", help="turn text into HTML with <a href> links")
+        _add_input_args(p)
+        p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
+        p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
+        p.add_argument(
+            "--policy", choices=("base", "recommended"), default="recommended",
+            help="recommended: §8 rules for text people read (default); base: the conformant algorithm",
+        )
+        _add_detection_args(p)
+        p.set_defaults(func=_cmd_linkify)
 
-    p = sub.add_parser("conformance", help="run Unicode's LinkDetectionTest/LinkFormattingTest")
-    p.add_argument(
-        "--version", dest="version", default="17.0.0", type=_parse_version,
-        help="data version, three numbers (default 17.0.0)",
-    )
-    p.add_argument(
-        "--errata", default=None,
-        help="errata file (default: the one shipped in the package for VERSION, if any)",
-    )
-    p.set_defaults(func=_cmd_conformance)
+    if only in (None, "conformance"):
+        p = sub.add_parser("conformance", help="run Unicode's LinkDetectionTest/LinkFormattingTest")
+        p.add_argument(
+            "--version", dest="version", default="17.0.0", type=_parse_version,
+            help="data version, three numbers (default 17.0.0)",
+        )
+        p.add_argument(
+            "--errata", default=None,
+            help="errata file (default: the one shipped in the package for VERSION, if any)",
+        )
+        p.set_defaults(func=_cmd_conformance)
 
-    p = sub.add_parser(
-        "format", help="print the minimally escaped form (§4.1) of each URL: one per line of FILEs, or -e URL",
-    )
-    p.add_argument(
-        "files", nargs="*", metavar="FILE",
-        help="files of URLs, one per line ('-' or none: stdin)",
-    )
-    p.add_argument(
-        "-e", "--url", dest="urls", action="append", default=[], metavar="URL",
-        help="format URL itself (repeatable), before the lines of any FILE; with -e and no "
-        "FILE, stdin is not read",
-    )
-    p.add_argument(
-        "--legacy", action="store_true",
-        help="the URLs come from a legacy (non-UTF-8) page: keep non-ASCII escapes",
-    )
-    p.add_argument(
-        "--errors", choices=("strict", "replace"), default="strict",
-        help="invalid UTF-8: report it and skip the rest of that input, exit 2 (strict, "
-        "default), or substitute U+FFFD",
-    )
-    p.set_defaults(func=_cmd_format)
+    if only in (None, "format"):
+        p = sub.add_parser(
+            "format", help="print the minimally escaped form (§4.1) of each URL: one per line of FILEs, or -e URL",
+        )
+        p.add_argument(
+            "files", nargs="*", metavar="FILE",
+            help="files of URLs, one per line ('-' or none: stdin)",
+        )
+        p.add_argument(
+            "-e", "--url", dest="urls", action="append", default=[], metavar="URL",
+            help="format URL itself (repeatable), before the lines of any FILE; with -e and no "
+            "FILE, stdin is not read",
+        )
+        p.add_argument(
+            "--legacy", action="store_true",
+            help="the URLs come from a legacy (non-UTF-8) page: keep non-ASCII escapes",
+        )
+        p.add_argument(
+            "--errors", choices=("strict", "replace"), default="strict",
+            help="invalid UTF-8: report it and skip the rest of that input, exit 2 (strict, "
+            "default), or substitute U+FFFD",
+        )
+        p.set_defaults(func=_cmd_format)
+
     return parser
 
 
@@ -1224,8 +1327,12 @@ def _write_error_message(exc: OSError) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module docstring)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = sys.argv[1:] if argv is None else list(argv)
+    # A command named first: only its parser is built (the others only show in the
+    # top-level --help, which is not what was asked).
+    first = args_list[0] if args_list else None
+    parser = build_parser(first if first in COMMANDS else None)
+    args = parser.parse_args(args_list)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
