@@ -1524,16 +1524,68 @@ read_escapes(H *h, PyObject *escapes)
  * compiled driver covers, None for the others (the Python driver then runs).
  * html_linkify(text, decoded, ctx, escapes) -> str | None: _urlize.linkify_text, the
  * text linked as one run of plain text, the output escaped. */
+/* Whether the tokenizer's input differs from the document (html._tokenizer_input: a CR,
+ * a NUL or "</>" in it). Blocks of characters OR-ed without a branch per character,
+ * which compilers turn into vector compares: the common answer, no, costs a fraction
+ * of a pass of str.__contains__ (a NUL in 2-byte text has no memchr shortcut). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define VECTORIZE __attribute__((optimize("O3")))
+#else
+#define VECTORIZE
+#endif
+#define SOURCE_CHANGED(T)                                                               \
+    VECTORIZE static int source_changed_##T(const T *d, Py_ssize_t n)                    \
+    {                                                                                   \
+        for (Py_ssize_t i = 0; i < n; i += 512) {                                       \
+            Py_ssize_t e = n - i > 512 ? i + 512 : n;                                   \
+            unsigned hit = 0;                                                           \
+            for (Py_ssize_t k = i; k < e; k++)                                          \
+                hit |= (unsigned)(d[k] == 0) | (unsigned)(d[k] == '\r');                \
+            Py_ssize_t e3 = e < n - 2 ? e : n - 2; /* "</>" starting in the block */    \
+            for (Py_ssize_t k = i; k < e3; k++)                                         \
+                hit |= (unsigned)(d[k] == '<') & (unsigned)(d[k + 1] == '/') & (unsigned)(d[k + 2] == '>'); \
+            if (hit)                                                                    \
+                return 1;                                                               \
+        }                                                                               \
+        return 0;                                                                       \
+    }
+SOURCE_CHANGED(Py_UCS1)
+SOURCE_CHANGED(Py_UCS2)
+SOURCE_CHANGED(Py_UCS4)
+#undef SOURCE_CHANGED
+
+static int
+source_changed(PyObject *html)
+{
+    Text t;
+    text_of(&t, html);
+    if (t.kind == PyUnicode_1BYTE_KIND)
+        return source_changed_Py_UCS1((const Py_UCS1 *)t.data, t.n);
+    if (t.kind == PyUnicode_2BYTE_KIND)
+        return source_changed_Py_UCS2((const Py_UCS2 *)t.data, t.n);
+    return source_changed_Py_UCS4((const Py_UCS4 *)t.data, t.n);
+}
+
+/* html_linkify(html, src, ctx[, escapes]): the linked document, or None where the
+ * Python driver decides. src is html._tokenizer_input(html), or None for "html itself
+ * if it is its own tokenizer input": then NotImplemented when it is not, and the
+ * caller passes the tokenizer input (html.Linker.linkify). */
 PyObject *
 py_html_linkify(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if ((nargs != 3 && nargs != 4) || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+    if ((nargs != 3 && nargs != 4) || !PyUnicode_Check(args[0]) || (!PyUnicode_Check(args[1]) && args[1] != Py_None)) {
         PyErr_SetString(PyExc_TypeError, "html_linkify(html, src, ctx[, escapes])");
         return NULL;
     }
-    if (PyUnicode_READY(args[0]) < 0 || PyUnicode_READY(args[1]) < 0)
+    if (PyUnicode_READY(args[0]) < 0 || (args[1] != Py_None && PyUnicode_READY(args[1]) < 0))
         return NULL;
-    if (PyUnicode_GET_LENGTH(args[0]) != PyUnicode_GET_LENGTH(args[1])) {
+    PyObject *src = args[1];
+    if (src == Py_None) {
+        if (source_changed(args[0]))
+            Py_RETURN_NOTIMPLEMENTED;
+        src = args[0];
+    }
+    if (PyUnicode_GET_LENGTH(args[0]) != PyUnicode_GET_LENGTH(src)) {
         PyErr_SetString(PyExc_ValueError, "html_linkify: html and src differ in length");
         return NULL;
     }
@@ -1542,8 +1594,8 @@ py_html_linkify(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     H h;
     memset(&h, 0, sizeof h);
     h.html = args[0];
-    h.srcobj = args[1];
-    text_of(&h.src, args[1]);
+    h.srcobj = src;
+    text_of(&h.src, src);
     if (read_ctx(&h, args[2]) < 0 || (nargs == 4 && read_escapes(&h, args[3]) < 0))
         return NULL;
     if (out_init(&h.out, h.html, h.escaping ? &h.esc : NULL) < 0) {

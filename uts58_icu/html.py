@@ -208,8 +208,12 @@ _USE_COMPILED = True
 _MODE_BASE, _MODE_GATE, _MODE_PYTHON = range(3)
 
 
-def _compiled_driver() -> Callable[[str, str, tuple[Any, ...]], str | None] | None:
-    """``html_linkify(html, src, context)`` of the compiled core (``html.c``), or None on the pure path."""
+def _compiled_driver() -> Callable[[str, str | None, tuple[Any, ...]], Any] | None:
+    """``html_linkify(html, src, context)`` of the compiled core (``html.c``), or None on the pure path.
+
+    It returns the linked document, or None where the Python driver decides; with
+    ``src=None`` (the document is its own tokenizer input), NotImplemented where it is
+    not (a CR, a NUL or ``"</>"``): then ``src`` is :func:`_tokenizer_input`'s."""
     from .core import _accel
 
     if _accel._SPEEDUPS is None:
@@ -574,7 +578,11 @@ class Linker:
             ctx = self._compiled = self._compiled_context()
         if ctx and _USE_COMPILED:
             _tokenizer()  # the same ImportError as the Python driver's without the parser
-            linked = ctx[0](html, _tokenizer_input(html), ctx[1])
+            # None: the document is its own tokenizer input, unless html.c finds a CR, a
+            # NUL or "</>" in it (one pass in C; three str.__contains__ passes cost more)
+            linked = ctx[0](html, None, ctx[1])
+            if linked is NotImplemented:
+                linked = ctx[0](html, _tokenizer_input(html), ctx[1])
             if linked is not None:
                 return linked  # type: ignore[no-any-return]
         out = _Output()
