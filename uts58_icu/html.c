@@ -172,8 +172,21 @@ out_build(Out *o)
             }
             continue;
         }
-        if (len && PyUnicode_KIND(from) == rkind)
-            memcpy(rdata + pos * rkind, (const char *)PyUnicode_DATA(from) + a * rkind, (size_t)(len * rkind));
+        int fkind = PyUnicode_KIND(from);
+        const char *fdata = (const char *)PyUnicode_DATA(from);
+        if (len && fkind == rkind)
+            memcpy(rdata + pos * rkind, fdata + a * rkind, (size_t)(len * rkind));
+        else if (len && fkind < rkind) { /* widened (an anchor's ASCII pieces in wider text) */
+            if (fkind == PyUnicode_1BYTE_KIND && rkind == PyUnicode_2BYTE_KIND)
+                for (Py_ssize_t i = 0; i < len; i++)
+                    ((Py_UCS2 *)rdata)[pos + i] = ((const Py_UCS1 *)fdata)[a + i];
+            else if (fkind == PyUnicode_1BYTE_KIND)
+                for (Py_ssize_t i = 0; i < len; i++)
+                    ((Py_UCS4 *)rdata)[pos + i] = ((const Py_UCS1 *)fdata)[a + i];
+            else
+                for (Py_ssize_t i = 0; i < len; i++)
+                    ((Py_UCS4 *)rdata)[pos + i] = ((const Py_UCS2 *)fdata)[a + i];
+        }
         else if (len && PyUnicode_CopyCharacters(r, pos, from, a, len) < 0) {
             Py_DECREF(r);
             return NULL;
@@ -576,10 +589,46 @@ is_bidi_control(Py_UCS4 c)
     return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
-static int
-truthy_attr(PyObject *obj, PyObject *name)
+/* The Link fields the anchor writer reads, straight from their slots where the link's
+ * type is a class with __slots__ and no __getattribute__ of its own (Link): the offsets
+ * of the member descriptors, looked up once per type and version tag (a changed class
+ * looks them up again); PyObject_GetAttr otherwise, or where a slot is unset. */
+enum { F_HREF, F_TEXT, F_PUNY, F_INVIS, N_FIELDS };
+static PyTypeObject *fields_type = NULL;
+static unsigned int fields_version = 0;
+static Py_ssize_t fields_off[N_FIELDS];
+static int fields_ok = 0;
+
+static PyObject *
+link_attr(PyObject *link, int k)
 {
-    PyObject *v = PyObject_GetAttr(obj, name);
+    PyObject *const names[N_FIELDS] = {s_href, s_text, s_puny, s_invis};
+    PyTypeObject *tp = Py_TYPE(link);
+    if (tp != fields_type || tp->tp_version_tag != fields_version) {
+        Py_XSETREF(fields_type, (PyTypeObject *)Py_NewRef(tp));
+        fields_version = tp->tp_version_tag;
+        fields_ok = tp->tp_getattro == PyObject_GenericGetAttr &&
+                    PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG);
+        for (int j = 0; j < N_FIELDS && fields_ok; j++) {
+            PyObject *d = _PyType_Lookup(tp, names[j]); /* borrowed */
+            fields_ok = d && Py_IS_TYPE(d, &PyMemberDescr_Type) &&
+                        ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX;
+            if (fields_ok)
+                fields_off[j] = ((PyMemberDescrObject *)d)->d_member->offset;
+        }
+    }
+    if (fields_ok) {
+        PyObject *v = *(PyObject **)((char *)link + fields_off[k]);
+        if (v)
+            return Py_NewRef(v);
+    }
+    return PyObject_GetAttr(link, names[k]);
+}
+
+static int
+truthy_attr(PyObject *obj, int k)
+{
+    PyObject *v = link_attr(obj, k);
     if (!v)
         return -1;
     int r = PyObject_IsTrue(v);
@@ -610,8 +659,8 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
         return 1;
     }
     /* the default callbacks (nofollow), as Linker._anchor writes them */
-    PyObject *href = PyObject_GetAttr(link, s_href);
-    PyObject *text = href ? PyObject_GetAttr(link, s_text) : NULL;
+    PyObject *href = link_attr(link, F_HREF);
+    PyObject *text = href ? link_attr(link, F_TEXT) : NULL;
     PyObject *display = NULL;
     int ret = -1;
     if (!text || !PyUnicode_Check(href) || !PyUnicode_Check(text)) {
@@ -644,8 +693,8 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
             raw = (flags_of(c) & F_IGNORABLE) || is_bidi_control(c);
         }
     if (!raw) {
-        int p = truthy_attr(link, s_puny);
-        int e = p ? (p < 0 ? -1 : 1) : truthy_attr(link, s_invis);
+        int p = truthy_attr(link, F_PUNY);
+        int e = p ? (p < 0 ? -1 : 1) : truthy_attr(link, F_INVIS);
         if (p < 0 || e < 0)
             goto done;
         raw = p || e;
