@@ -18,6 +18,9 @@
  * a run the gate cannot decide goes to the Linker's Python _found, as apply.py does.
  */
 #include "core/_speedups.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define MAX_RESCANS 16      /* html._MAX_RESCANS */
 #define LONG_RUN (1 << 16)  /* html._LONG_RUN */
@@ -25,6 +28,13 @@
 #define JOIN_EVERY 512      /* html._JOIN_EVERY */
 #define MAX_SKIP 64
 #define MAX_NAME 16
+
+/* The few loops written for vector compares (GCC vectorizes at -O3; clang at -O2). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define VECTORIZE __attribute__((optimize("O3")))
+#else
+#define VECTORIZE
+#endif
 
 /* ------------------------------------------------------------ escaping */
 
@@ -1272,6 +1282,53 @@ init_stop(void)
     STOP[':'] = STOP['@'] = STOP['.'] = 2;
 }
 
+/* The end of the literal text at d[j:] (the next "<" or "&", or n) in 2- and 4-byte
+ * text; *seen = 2 when a ":", "@" or label separator comes before it. */
+#define TEXT_END(T)                                                                     \
+    static Py_ssize_t text_end_##T(const T *d, Py_ssize_t j, Py_ssize_t n, int *seen)   \
+    {                                                                                   \
+        for (; j < n; j++) {                                                            \
+            T c = d[j];                                                                 \
+            if (c < 0x80) {                                                             \
+                if (STOP[c] & 1)                                                        \
+                    break;                                                              \
+                *seen |= STOP[c];                                                       \
+            }                                                                           \
+            else if (c == 0x3002 || c == 0xFF0E || c == 0xFF61) /* is_sep */            \
+                *seen = 2;                                                              \
+        }                                                                               \
+        return j;                                                                       \
+    }
+TEXT_END(Py_UCS2)
+TEXT_END(Py_UCS4)
+#undef TEXT_END
+
+#if defined(__SSE2__)
+/* text_end_Py_UCS2 eight characters at a time (SSE2 compares), up to the eight that hold
+ * the "<" or "&"; text_end_Py_UCS2 from there. */
+static Py_ssize_t
+text_end_ucs2(const Py_UCS2 *d, Py_ssize_t j, Py_ssize_t n, int *seen)
+{
+    const __m128i lt = _mm_set1_epi16('<'), amp = _mm_set1_epi16('&');
+    const __m128i colon = _mm_set1_epi16(':'), at = _mm_set1_epi16('@'), dot = _mm_set1_epi16('.');
+    const __m128i s1 = _mm_set1_epi16((short)0x3002), s2 = _mm_set1_epi16((short)0xFF0E),
+                  s3 = _mm_set1_epi16((short)0xFF61);
+    for (; n - j >= 8; j += 8) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(d + j));
+        if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi16(v, lt), _mm_cmpeq_epi16(v, amp))))
+            break;
+        __m128i sep = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(v, colon), _mm_cmpeq_epi16(v, at)),
+                                   _mm_or_si128(_mm_cmpeq_epi16(v, dot), _mm_cmpeq_epi16(v, s1)));
+        sep = _mm_or_si128(sep, _mm_or_si128(_mm_cmpeq_epi16(v, s2), _mm_cmpeq_epi16(v, s3)));
+        if (_mm_movemask_epi8(sep))
+            *seen = 2;
+    }
+    return text_end_Py_UCS2(d, j, n, seen);
+}
+#else
+#define text_end_ucs2 text_end_Py_UCS2
+#endif
+
 static int
 drive(H *h, RunBuf *run)
 {
@@ -1318,30 +1375,10 @@ drive(H *h, RunBuf *run)
             }
             j = stop;
         }
-        else if (h->src.kind == PyUnicode_2BYTE_KIND) {
-            const Py_UCS2 *d = (const Py_UCS2 *)h->src.data;
-            for (; j < n; j++) {
-                Py_UCS2 c = d[j];
-                if (c < 0x80) {
-                    if (STOP[c] & 1)
-                        break;
-                    seen |= STOP[c];
-                }
-                else if (c == 0x3002 || c == 0xFF0E || c == 0xFF61) /* is_sep */
-                    seen = 2;
-            }
-        }
+        else if (h->src.kind == PyUnicode_2BYTE_KIND)
+            j = text_end_ucs2((const Py_UCS2 *)h->src.data, i, n, &seen);
         else
-            for (; j < n; j++) {
-                Py_UCS4 c = SRC(j);
-                if (c < 0x80) {
-                    if (STOP[c] & 1)
-                        break;
-                    seen |= STOP[c];
-                }
-                else if (is_sep(c))
-                    seen = 2;
-            }
+            j = text_end_Py_UCS4((const Py_UCS4 *)h->src.data, i, n, &seen);
         if (j > i) {
             TEXT(i, j, (PyObject *)NULL);
             if (seen && !h->depth)
@@ -1577,11 +1614,6 @@ read_escapes(H *h, PyObject *escapes)
  * a NUL or "</>" in it). Blocks of characters OR-ed without a branch per character,
  * which compilers turn into vector compares: the common answer, no, costs a fraction
  * of a pass of str.__contains__ (a NUL in 2-byte text has no memchr shortcut). */
-#if defined(__GNUC__) && !defined(__clang__)
-#define VECTORIZE __attribute__((optimize("O3")))
-#else
-#define VECTORIZE
-#endif
 #define SOURCE_CHANGED(T)                                                               \
     VECTORIZE static int source_changed_##T(const T *d, Py_ssize_t n)                    \
     {                                                                                   \
