@@ -36,6 +36,19 @@
 #define VECTORIZE
 #endif
 
+#if defined(__SSE2__)
+/* Whether eight 2-byte characters hold ":", "@" or a label separator (is_sep). */
+static inline int
+ucs2_link_chars(__m128i v)
+{
+    __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(v, _mm_set1_epi16(':')), _mm_cmpeq_epi16(v, _mm_set1_epi16('@'))),
+                             _mm_or_si128(_mm_cmpeq_epi16(v, _mm_set1_epi16('.')), _mm_cmpeq_epi16(v, _mm_set1_epi16((short)0x3002))));
+    m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi16(v, _mm_set1_epi16((short)0xFF0E)),
+                                     _mm_cmpeq_epi16(v, _mm_set1_epi16((short)0xFF61))));
+    return _mm_movemask_epi8(m) != 0;
+}
+#endif
+
 /* ------------------------------------------------------------ escaping */
 
 /* What each ASCII character (and U+00A0) is replaced by; NULL: kept. */
@@ -292,6 +305,19 @@ escape_with(PyObject *s, Py_ssize_t a, Py_ssize_t b, const Esc *e)
     Py_ssize_t extra = 0, first = a;
     if (t.kind == PyUnicode_1BYTE_KIND) { /* the common case: nothing to escape */
         const Py_UCS1 *d = (const Py_UCS1 *)t.data;
+#if defined(__SSE2__)
+        /* 16 at a time past bytes none of "&<>\"" and U+00A0 (the characters any Esc
+         * may replace: the five of read_escapes and the no-break space) */
+        const __m128i c1 = _mm_set1_epi8('&'), c2 = _mm_set1_epi8('<'), c3 = _mm_set1_epi8('>'),
+                      c4 = _mm_set1_epi8('"'), c5 = _mm_set1_epi8('\''), c6 = _mm_set1_epi8((char)0xA0);
+        for (; b - first >= 16; first += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(d + first));
+            __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, c1), _mm_cmpeq_epi8(v, c2)),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, c3), _mm_cmpeq_epi8(v, c4)));
+            if (_mm_movemask_epi8(_mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, c5), _mm_cmpeq_epi8(v, c6)))))
+                break;
+        }
+#endif
         while (first < b && !replacement(e, d[first]))
             first++;
     }
@@ -397,7 +423,16 @@ may_link(const Text *t, Py_ssize_t lo, Py_ssize_t hi)
                 return 1;
         return 0;
     }
-    for (Py_ssize_t i = lo; i < hi; i++) {
+    Py_ssize_t i = lo;
+#if defined(__SSE2__)
+    if (t->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+        for (; hi - i >= 8; i += 8)
+            if (ucs2_link_chars(_mm_loadu_si128((const __m128i *)(d + i))))
+                return 1;
+    }
+#endif
+    for (; i < hi; i++) {
         Py_UCS4 c = RD(t, i);
         if (c == ':' || c == '@' || is_sep(c))
             return 1;
@@ -1310,17 +1345,11 @@ static Py_ssize_t
 text_end_ucs2(const Py_UCS2 *d, Py_ssize_t j, Py_ssize_t n, int *seen)
 {
     const __m128i lt = _mm_set1_epi16('<'), amp = _mm_set1_epi16('&');
-    const __m128i colon = _mm_set1_epi16(':'), at = _mm_set1_epi16('@'), dot = _mm_set1_epi16('.');
-    const __m128i s1 = _mm_set1_epi16((short)0x3002), s2 = _mm_set1_epi16((short)0xFF0E),
-                  s3 = _mm_set1_epi16((short)0xFF61);
     for (; n - j >= 8; j += 8) {
         __m128i v = _mm_loadu_si128((const __m128i *)(d + j));
         if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi16(v, lt), _mm_cmpeq_epi16(v, amp))))
             break;
-        __m128i sep = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(v, colon), _mm_cmpeq_epi16(v, at)),
-                                   _mm_or_si128(_mm_cmpeq_epi16(v, dot), _mm_cmpeq_epi16(v, s1)));
-        sep = _mm_or_si128(sep, _mm_or_si128(_mm_cmpeq_epi16(v, s2), _mm_cmpeq_epi16(v, s3)));
-        if (_mm_movemask_epi8(sep))
+        if (ucs2_link_chars(v))
             *seen = 2;
     }
     return text_end_Py_UCS2(d, j, n, seen);
