@@ -418,7 +418,17 @@ may_link(const Text *t, Py_ssize_t lo, Py_ssize_t hi)
 {
     if (t->kind == PyUnicode_1BYTE_KIND) {
         const Py_UCS1 *d = (const Py_UCS1 *)t->data;
-        for (Py_ssize_t i = lo; i < hi; i++)
+        Py_ssize_t i = lo;
+#if defined(__SSE2__)
+        const __m128i colon = _mm_set1_epi8(':'), at = _mm_set1_epi8('@'), dot = _mm_set1_epi8('.');
+        for (; hi - i >= 16; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(d + i));
+            if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, at)),
+                                               _mm_cmpeq_epi8(v, dot))))
+                return 1;
+        }
+#endif
+        for (; i < hi; i++)
             if (d[i] == ':' || d[i] == '@' || d[i] == '.')
                 return 1;
         return 0;
@@ -1664,15 +1674,42 @@ SOURCE_CHANGED(Py_UCS2)
 SOURCE_CHANGED(Py_UCS4)
 #undef SOURCE_CHANGED
 
+#if defined(__SSE2__)
+/* source_changed_T with SSE2 compares: W characters of B bytes a vector (the last few
+ * and a text shorter than W + 2 by the loops above). */
+#define SOURCE_CHANGED_SSE2(T, W, SET1, CMPEQ)                                            \
+    static int source_changed_sse2_##T(const T *d, Py_ssize_t n)                          \
+    {                                                                                   \
+        const __m128i nul = SET1(0), cr = SET1('\r'), lt = SET1('<'), sl = SET1('/'), gt = SET1('>'); \
+        Py_ssize_t k = 0;                                                               \
+        for (; n - k >= W + 2; k += W) {                                                \
+            __m128i v0 = _mm_loadu_si128((const __m128i *)(d + k));                     \
+            __m128i v1 = _mm_loadu_si128((const __m128i *)(d + k + 1));                 \
+            __m128i v2 = _mm_loadu_si128((const __m128i *)(d + k + 2));                 \
+            __m128i m = _mm_or_si128(CMPEQ(v0, nul), CMPEQ(v0, cr));                    \
+            m = _mm_or_si128(m, _mm_and_si128(CMPEQ(v0, lt), _mm_and_si128(CMPEQ(v1, sl), CMPEQ(v2, gt)))); \
+            if (_mm_movemask_epi8(m))                                                   \
+                return 1;                                                               \
+        }                                                                               \
+        return source_changed_##T(d + k, n - k);                                        \
+    }
+SOURCE_CHANGED_SSE2(Py_UCS1, 16, _mm_set1_epi8, _mm_cmpeq_epi8)
+SOURCE_CHANGED_SSE2(Py_UCS2, 8, _mm_set1_epi16, _mm_cmpeq_epi16)
+#undef SOURCE_CHANGED_SSE2
+#else
+#define source_changed_sse2_Py_UCS1 source_changed_Py_UCS1
+#define source_changed_sse2_Py_UCS2 source_changed_Py_UCS2
+#endif
+
 static int
 source_changed(PyObject *html)
 {
     Text t;
     text_of(&t, html);
     if (t.kind == PyUnicode_1BYTE_KIND)
-        return source_changed_Py_UCS1((const Py_UCS1 *)t.data, t.n);
+        return source_changed_sse2_Py_UCS1((const Py_UCS1 *)t.data, t.n);
     if (t.kind == PyUnicode_2BYTE_KIND)
-        return source_changed_Py_UCS2((const Py_UCS2 *)t.data, t.n);
+        return source_changed_sse2_Py_UCS2((const Py_UCS2 *)t.data, t.n);
     return source_changed_Py_UCS4((const Py_UCS4 *)t.data, t.n);
 }
 
