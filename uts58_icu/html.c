@@ -18,7 +18,9 @@
  * a run the gate cannot decide goes to the Linker's Python _found, as apply.py does.
  */
 #include "core/_speedups.h"
-#if defined(__SSE2__)
+/* SSE2: every x86-64 compiler (MSVC does not define __SSE2__) */
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#define HTML_SSE2 1
 #include <emmintrin.h>
 #endif
 
@@ -36,7 +38,7 @@
 #define VECTORIZE
 #endif
 
-#if defined(__SSE2__)
+#if defined(HTML_SSE2)
 /* Whether eight 2-byte characters hold ":", "@" or a label separator (is_sep). */
 static inline int
 ucs2_link_chars(__m128i v)
@@ -305,7 +307,7 @@ escape_with(PyObject *s, Py_ssize_t a, Py_ssize_t b, const Esc *e)
     Py_ssize_t extra = 0, first = a;
     if (t.kind == PyUnicode_1BYTE_KIND) { /* the common case: nothing to escape */
         const Py_UCS1 *d = (const Py_UCS1 *)t.data;
-#if defined(__SSE2__)
+#if defined(HTML_SSE2)
         /* 16 at a time past bytes none of "&<>\"" and U+00A0 (the characters any Esc
          * may replace: the five of read_escapes and the no-break space) */
         const __m128i c1 = _mm_set1_epi8('&'), c2 = _mm_set1_epi8('<'), c3 = _mm_set1_epi8('>'),
@@ -419,7 +421,7 @@ may_link(const Text *t, Py_ssize_t lo, Py_ssize_t hi)
     if (t->kind == PyUnicode_1BYTE_KIND) {
         const Py_UCS1 *d = (const Py_UCS1 *)t->data;
         Py_ssize_t i = lo;
-#if defined(__SSE2__)
+#if defined(HTML_SSE2)
         const __m128i colon = _mm_set1_epi8(':'), at = _mm_set1_epi8('@'), dot = _mm_set1_epi8('.');
         for (; hi - i >= 16; i += 16) {
             __m128i v = _mm_loadu_si128((const __m128i *)(d + i));
@@ -434,7 +436,7 @@ may_link(const Text *t, Py_ssize_t lo, Py_ssize_t hi)
         return 0;
     }
     Py_ssize_t i = lo;
-#if defined(__SSE2__)
+#if defined(HTML_SSE2)
     if (t->kind == PyUnicode_2BYTE_KIND) {
         const Py_UCS2 *d = (const Py_UCS2 *)t->data;
         for (; hi - i >= 8; i += 8)
@@ -1348,7 +1350,7 @@ TEXT_END(Py_UCS2)
 TEXT_END(Py_UCS4)
 #undef TEXT_END
 
-#if defined(__SSE2__)
+#if defined(HTML_SSE2)
 /* text_end_Py_UCS2 eight characters at a time (SSE2 compares), up to the eight that hold
  * the "<" or "&"; text_end_Py_UCS2 from there. */
 static Py_ssize_t
@@ -1674,7 +1676,7 @@ SOURCE_CHANGED(Py_UCS2)
 SOURCE_CHANGED(Py_UCS4)
 #undef SOURCE_CHANGED
 
-#if defined(__SSE2__)
+#if defined(HTML_SSE2)
 /* source_changed_T with SSE2 compares: W characters of B bytes a vector (the last few
  * and a text shorter than W + 2 by the loops above). */
 #define SOURCE_CHANGED_SSE2(T, W, SET1, CMPEQ)                                            \
