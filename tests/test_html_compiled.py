@@ -219,3 +219,27 @@ def test_the_constants_are_the_python_drivers() -> None:
     assert defines["MAX_RESCANS"] == uhtml._MAX_RESCANS
     assert defines["JOIN_EVERY"] == uhtml._JOIN_EVERY
     assert defines["LAZY_ITER_THRESHOLD"] == LAZY_ITER_THRESHOLD
+
+
+# The document itself is the tokenizer's input unless it holds a CR, a NUL or "</>":
+# html.c checks that in blocks of 512 characters (html_linkify(doc, None, ctx)); the
+# pieces straddle the block edges and each string kind (1, 2 and 4 bytes a character).
+_SOURCE_PIECES = ["\r", "\0", "</>", "</", "/>", "<", "/", ">", "a", "<p>", "é", "例", "😀", " "]
+
+
+@given(
+    st.lists(st.sampled_from(_SOURCE_PIECES), max_size=6).map("".join),
+    st.sampled_from([0, 1, 509, 510, 511, 512, 1021, 1022, 1023, 1024]) | st.integers(0, 1100),
+    st.sampled_from(["x", "é", "例", "😀"]),
+)
+def test_compiled_driver_reads_the_document_as_its_tokenizer_input(piece: str, pad: int, fill: str) -> None:
+    doc = fill * pad + piece + fill * (pad % 7)
+    linker = LINKERS["default"]
+    linker.linkify("")
+    driver, context = linker._compiled
+    direct = driver(doc, None, context)
+    if uhtml._tokenizer_input(doc) != doc:
+        assert direct is NotImplemented
+    else:
+        assert direct is not NotImplemented and direct == driver(doc, doc, context)
+    assert linker.linkify(doc) == python_driver(linker, doc)

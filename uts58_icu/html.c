@@ -18,6 +18,11 @@
  * a run the gate cannot decide goes to the Linker's Python _found, as apply.py does.
  */
 #include "core/_speedups.h"
+/* SSE2: every x86-64 compiler (MSVC does not define __SSE2__) */
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#define HTML_SSE2 1
+#include <emmintrin.h>
+#endif
 
 #define MAX_RESCANS 16      /* html._MAX_RESCANS */
 #define LONG_RUN (1 << 16)  /* html._LONG_RUN */
@@ -25,6 +30,26 @@
 #define JOIN_EVERY 512      /* html._JOIN_EVERY */
 #define MAX_SKIP 64
 #define MAX_NAME 16
+
+/* The few loops written for vector compares (GCC vectorizes at -O3; clang at -O2). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define VECTORIZE __attribute__((optimize("O3")))
+#else
+#define VECTORIZE
+#endif
+
+#if defined(HTML_SSE2)
+/* Whether eight 2-byte characters hold ":", "@" or a label separator (is_sep). */
+static inline int
+ucs2_link_chars(__m128i v)
+{
+    __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(v, _mm_set1_epi16(':')), _mm_cmpeq_epi16(v, _mm_set1_epi16('@'))),
+                             _mm_or_si128(_mm_cmpeq_epi16(v, _mm_set1_epi16('.')), _mm_cmpeq_epi16(v, _mm_set1_epi16((short)0x3002))));
+    m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi16(v, _mm_set1_epi16((short)0xFF0E)),
+                                     _mm_cmpeq_epi16(v, _mm_set1_epi16((short)0xFF61))));
+    return _mm_movemask_epi8(m) != 0;
+}
+#endif
 
 /* ------------------------------------------------------------ escaping */
 
@@ -172,8 +197,21 @@ out_build(Out *o)
             }
             continue;
         }
-        if (len && PyUnicode_KIND(from) == rkind)
-            memcpy(rdata + pos * rkind, (const char *)PyUnicode_DATA(from) + a * rkind, (size_t)(len * rkind));
+        int fkind = PyUnicode_KIND(from);
+        const char *fdata = (const char *)PyUnicode_DATA(from);
+        if (len && fkind == rkind)
+            memcpy(rdata + pos * rkind, fdata + a * rkind, (size_t)(len * rkind));
+        else if (len && fkind < rkind) { /* widened (an anchor's ASCII pieces in wider text) */
+            if (fkind == PyUnicode_1BYTE_KIND && rkind == PyUnicode_2BYTE_KIND)
+                for (Py_ssize_t i = 0; i < len; i++)
+                    ((Py_UCS2 *)rdata)[pos + i] = ((const Py_UCS1 *)fdata)[a + i];
+            else if (fkind == PyUnicode_1BYTE_KIND)
+                for (Py_ssize_t i = 0; i < len; i++)
+                    ((Py_UCS4 *)rdata)[pos + i] = ((const Py_UCS1 *)fdata)[a + i];
+            else
+                for (Py_ssize_t i = 0; i < len; i++)
+                    ((Py_UCS4 *)rdata)[pos + i] = ((const Py_UCS2 *)fdata)[a + i];
+        }
         else if (len && PyUnicode_CopyCharacters(r, pos, from, a, len) < 0) {
             Py_DECREF(r);
             return NULL;
@@ -269,6 +307,19 @@ escape_with(PyObject *s, Py_ssize_t a, Py_ssize_t b, const Esc *e)
     Py_ssize_t extra = 0, first = a;
     if (t.kind == PyUnicode_1BYTE_KIND) { /* the common case: nothing to escape */
         const Py_UCS1 *d = (const Py_UCS1 *)t.data;
+#if defined(HTML_SSE2)
+        /* 16 at a time past bytes none of "&<>\"" and U+00A0 (the characters any Esc
+         * may replace: the five of read_escapes and the no-break space) */
+        const __m128i c1 = _mm_set1_epi8('&'), c2 = _mm_set1_epi8('<'), c3 = _mm_set1_epi8('>'),
+                      c4 = _mm_set1_epi8('"'), c5 = _mm_set1_epi8('\''), c6 = _mm_set1_epi8((char)0xA0);
+        for (; b - first >= 16; first += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(d + first));
+            __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, c1), _mm_cmpeq_epi8(v, c2)),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, c3), _mm_cmpeq_epi8(v, c4)));
+            if (_mm_movemask_epi8(_mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, c5), _mm_cmpeq_epi8(v, c6)))))
+                break;
+        }
+#endif
         while (first < b && !replacement(e, d[first]))
             first++;
     }
@@ -369,12 +420,31 @@ may_link(const Text *t, Py_ssize_t lo, Py_ssize_t hi)
 {
     if (t->kind == PyUnicode_1BYTE_KIND) {
         const Py_UCS1 *d = (const Py_UCS1 *)t->data;
-        for (Py_ssize_t i = lo; i < hi; i++)
+        Py_ssize_t i = lo;
+#if defined(HTML_SSE2)
+        const __m128i colon = _mm_set1_epi8(':'), at = _mm_set1_epi8('@'), dot = _mm_set1_epi8('.');
+        for (; hi - i >= 16; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(d + i));
+            if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, at)),
+                                               _mm_cmpeq_epi8(v, dot))))
+                return 1;
+        }
+#endif
+        for (; i < hi; i++)
             if (d[i] == ':' || d[i] == '@' || d[i] == '.')
                 return 1;
         return 0;
     }
-    for (Py_ssize_t i = lo; i < hi; i++) {
+    Py_ssize_t i = lo;
+#if defined(HTML_SSE2)
+    if (t->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+        for (; hi - i >= 8; i += 8)
+            if (ucs2_link_chars(_mm_loadu_si128((const __m128i *)(d + i))))
+                return 1;
+    }
+#endif
+    for (; i < hi; i++) {
         Py_UCS4 c = RD(t, i);
         if (c == ':' || c == '@' || is_sep(c))
             return 1;
@@ -576,10 +646,46 @@ is_bidi_control(Py_UCS4 c)
     return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
-static int
-truthy_attr(PyObject *obj, PyObject *name)
+/* The Link fields the anchor writer reads, straight from their slots where the link's
+ * type is a class with __slots__ and no __getattribute__ of its own (Link): the offsets
+ * of the member descriptors, looked up once per type and version tag (a changed class
+ * looks them up again); PyObject_GetAttr otherwise, or where a slot is unset. */
+enum { F_HREF, F_TEXT, F_PUNY, F_INVIS, N_FIELDS };
+static PyTypeObject *fields_type = NULL;
+static unsigned int fields_version = 0;
+static Py_ssize_t fields_off[N_FIELDS];
+static int fields_ok = 0;
+
+static PyObject *
+link_attr(PyObject *link, int k)
 {
-    PyObject *v = PyObject_GetAttr(obj, name);
+    PyObject *const names[N_FIELDS] = {s_href, s_text, s_puny, s_invis};
+    PyTypeObject *tp = Py_TYPE(link);
+    if (tp != fields_type || tp->tp_version_tag != fields_version) {
+        Py_XSETREF(fields_type, (PyTypeObject *)Py_NewRef(tp));
+        fields_version = tp->tp_version_tag;
+        fields_ok = tp->tp_getattro == PyObject_GenericGetAttr &&
+                    PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG);
+        for (int j = 0; j < N_FIELDS && fields_ok; j++) {
+            PyObject *d = _PyType_Lookup(tp, names[j]); /* borrowed */
+            fields_ok = d && Py_IS_TYPE(d, &PyMemberDescr_Type) &&
+                        ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX;
+            if (fields_ok)
+                fields_off[j] = ((PyMemberDescrObject *)d)->d_member->offset;
+        }
+    }
+    if (fields_ok) {
+        PyObject *v = *(PyObject **)((char *)link + fields_off[k]);
+        if (v)
+            return Py_NewRef(v);
+    }
+    return PyObject_GetAttr(link, names[k]);
+}
+
+static int
+truthy_attr(PyObject *obj, int k)
+{
+    PyObject *v = link_attr(obj, k);
     if (!v)
         return -1;
     int r = PyObject_IsTrue(v);
@@ -610,8 +716,8 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
         return 1;
     }
     /* the default callbacks (nofollow), as Linker._anchor writes them */
-    PyObject *href = PyObject_GetAttr(link, s_href);
-    PyObject *text = href ? PyObject_GetAttr(link, s_text) : NULL;
+    PyObject *href = link_attr(link, F_HREF);
+    PyObject *text = href ? link_attr(link, F_TEXT) : NULL;
     PyObject *display = NULL;
     int ret = -1;
     if (!text || !PyUnicode_Check(href) || !PyUnicode_Check(text)) {
@@ -644,8 +750,8 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
             raw = (flags_of(c) & F_IGNORABLE) || is_bidi_control(c);
         }
     if (!raw) {
-        int p = truthy_attr(link, s_puny);
-        int e = p ? (p < 0 ? -1 : 1) : truthy_attr(link, s_invis);
+        int p = truthy_attr(link, F_PUNY);
+        int e = p ? (p < 0 ? -1 : 1) : truthy_attr(link, F_INVIS);
         if (p < 0 || e < 0)
             goto done;
         raw = p || e;
@@ -1223,6 +1329,47 @@ init_stop(void)
     STOP[':'] = STOP['@'] = STOP['.'] = 2;
 }
 
+/* The end of the literal text at d[j:] (the next "<" or "&", or n) in 2- and 4-byte
+ * text; *seen = 2 when a ":", "@" or label separator comes before it. */
+#define TEXT_END(T)                                                                     \
+    static Py_ssize_t text_end_##T(const T *d, Py_ssize_t j, Py_ssize_t n, int *seen)   \
+    {                                                                                   \
+        for (; j < n; j++) {                                                            \
+            T c = d[j];                                                                 \
+            if (c < 0x80) {                                                             \
+                if (STOP[c] & 1)                                                        \
+                    break;                                                              \
+                *seen |= STOP[c];                                                       \
+            }                                                                           \
+            else if (c == 0x3002 || c == 0xFF0E || c == 0xFF61) /* is_sep */            \
+                *seen = 2;                                                              \
+        }                                                                               \
+        return j;                                                                       \
+    }
+TEXT_END(Py_UCS2)
+TEXT_END(Py_UCS4)
+#undef TEXT_END
+
+#if defined(HTML_SSE2)
+/* text_end_Py_UCS2 eight characters at a time (SSE2 compares), up to the eight that hold
+ * the "<" or "&"; text_end_Py_UCS2 from there. */
+static Py_ssize_t
+text_end_ucs2(const Py_UCS2 *d, Py_ssize_t j, Py_ssize_t n, int *seen)
+{
+    const __m128i lt = _mm_set1_epi16('<'), amp = _mm_set1_epi16('&');
+    for (; n - j >= 8; j += 8) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(d + j));
+        if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi16(v, lt), _mm_cmpeq_epi16(v, amp))))
+            break;
+        if (ucs2_link_chars(v))
+            *seen = 2;
+    }
+    return text_end_Py_UCS2(d, j, n, seen);
+}
+#else
+#define text_end_ucs2 text_end_Py_UCS2
+#endif
+
 static int
 drive(H *h, RunBuf *run)
 {
@@ -1269,30 +1416,10 @@ drive(H *h, RunBuf *run)
             }
             j = stop;
         }
-        else if (h->src.kind == PyUnicode_2BYTE_KIND) {
-            const Py_UCS2 *d = (const Py_UCS2 *)h->src.data;
-            for (; j < n; j++) {
-                Py_UCS2 c = d[j];
-                if (c < 0x80) {
-                    if (STOP[c] & 1)
-                        break;
-                    seen |= STOP[c];
-                }
-                else if (c == 0x3002 || c == 0xFF0E || c == 0xFF61) /* is_sep */
-                    seen = 2;
-            }
-        }
+        else if (h->src.kind == PyUnicode_2BYTE_KIND)
+            j = text_end_ucs2((const Py_UCS2 *)h->src.data, i, n, &seen);
         else
-            for (; j < n; j++) {
-                Py_UCS4 c = SRC(j);
-                if (c < 0x80) {
-                    if (STOP[c] & 1)
-                        break;
-                    seen |= STOP[c];
-                }
-                else if (is_sep(c))
-                    seen = 2;
-            }
+            j = text_end_Py_UCS4((const Py_UCS4 *)h->src.data, i, n, &seen);
         if (j > i) {
             TEXT(i, j, (PyObject *)NULL);
             if (seen && !h->depth)
@@ -1524,16 +1651,90 @@ read_escapes(H *h, PyObject *escapes)
  * compiled driver covers, None for the others (the Python driver then runs).
  * html_linkify(text, decoded, ctx, escapes) -> str | None: _urlize.linkify_text, the
  * text linked as one run of plain text, the output escaped. */
+/* Whether the tokenizer's input differs from the document (html._tokenizer_input: a CR,
+ * a NUL or "</>" in it). Blocks of characters OR-ed without a branch per character,
+ * which compilers turn into vector compares: the common answer, no, costs a fraction
+ * of a pass of str.__contains__ (a NUL in 2-byte text has no memchr shortcut). */
+#define SOURCE_CHANGED(T)                                                               \
+    VECTORIZE static int source_changed_##T(const T *d, Py_ssize_t n)                    \
+    {                                                                                   \
+        for (Py_ssize_t i = 0; i < n; i += 512) {                                       \
+            Py_ssize_t e = n - i > 512 ? i + 512 : n;                                   \
+            unsigned hit = 0;                                                           \
+            for (Py_ssize_t k = i; k < e; k++)                                          \
+                hit |= (unsigned)(d[k] == 0) | (unsigned)(d[k] == '\r');                \
+            Py_ssize_t e3 = e < n - 2 ? e : n - 2; /* "</>" starting in the block */    \
+            for (Py_ssize_t k = i; k < e3; k++)                                         \
+                hit |= (unsigned)(d[k] == '<') & (unsigned)(d[k + 1] == '/') & (unsigned)(d[k + 2] == '>'); \
+            if (hit)                                                                    \
+                return 1;                                                               \
+        }                                                                               \
+        return 0;                                                                       \
+    }
+SOURCE_CHANGED(Py_UCS1)
+SOURCE_CHANGED(Py_UCS2)
+SOURCE_CHANGED(Py_UCS4)
+#undef SOURCE_CHANGED
+
+#if defined(HTML_SSE2)
+/* source_changed_T with SSE2 compares: W characters of B bytes a vector (the last few
+ * and a text shorter than W + 2 by the loops above). */
+#define SOURCE_CHANGED_SSE2(T, W, SET1, CMPEQ)                                            \
+    static int source_changed_sse2_##T(const T *d, Py_ssize_t n)                          \
+    {                                                                                   \
+        const __m128i nul = SET1(0), cr = SET1('\r'), lt = SET1('<'), sl = SET1('/'), gt = SET1('>'); \
+        Py_ssize_t k = 0;                                                               \
+        for (; n - k >= W + 2; k += W) {                                                \
+            __m128i v0 = _mm_loadu_si128((const __m128i *)(d + k));                     \
+            __m128i v1 = _mm_loadu_si128((const __m128i *)(d + k + 1));                 \
+            __m128i v2 = _mm_loadu_si128((const __m128i *)(d + k + 2));                 \
+            __m128i m = _mm_or_si128(CMPEQ(v0, nul), CMPEQ(v0, cr));                    \
+            m = _mm_or_si128(m, _mm_and_si128(CMPEQ(v0, lt), _mm_and_si128(CMPEQ(v1, sl), CMPEQ(v2, gt)))); \
+            if (_mm_movemask_epi8(m))                                                   \
+                return 1;                                                               \
+        }                                                                               \
+        return source_changed_##T(d + k, n - k);                                        \
+    }
+SOURCE_CHANGED_SSE2(Py_UCS1, 16, _mm_set1_epi8, _mm_cmpeq_epi8)
+SOURCE_CHANGED_SSE2(Py_UCS2, 8, _mm_set1_epi16, _mm_cmpeq_epi16)
+#undef SOURCE_CHANGED_SSE2
+#else
+#define source_changed_sse2_Py_UCS1 source_changed_Py_UCS1
+#define source_changed_sse2_Py_UCS2 source_changed_Py_UCS2
+#endif
+
+static int
+source_changed(PyObject *html)
+{
+    Text t;
+    text_of(&t, html);
+    if (t.kind == PyUnicode_1BYTE_KIND)
+        return source_changed_sse2_Py_UCS1((const Py_UCS1 *)t.data, t.n);
+    if (t.kind == PyUnicode_2BYTE_KIND)
+        return source_changed_sse2_Py_UCS2((const Py_UCS2 *)t.data, t.n);
+    return source_changed_Py_UCS4((const Py_UCS4 *)t.data, t.n);
+}
+
+/* html_linkify(html, src, ctx[, escapes]): the linked document, or None where the
+ * Python driver decides. src is html._tokenizer_input(html), or None for "html itself
+ * if it is its own tokenizer input": then NotImplemented when it is not, and the
+ * caller passes the tokenizer input (html.Linker.linkify). */
 PyObject *
 py_html_linkify(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if ((nargs != 3 && nargs != 4) || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+    if ((nargs != 3 && nargs != 4) || !PyUnicode_Check(args[0]) || (!PyUnicode_Check(args[1]) && args[1] != Py_None)) {
         PyErr_SetString(PyExc_TypeError, "html_linkify(html, src, ctx[, escapes])");
         return NULL;
     }
-    if (PyUnicode_READY(args[0]) < 0 || PyUnicode_READY(args[1]) < 0)
+    if (PyUnicode_READY(args[0]) < 0 || (args[1] != Py_None && PyUnicode_READY(args[1]) < 0))
         return NULL;
-    if (PyUnicode_GET_LENGTH(args[0]) != PyUnicode_GET_LENGTH(args[1])) {
+    PyObject *src = args[1];
+    if (src == Py_None) {
+        if (source_changed(args[0]))
+            Py_RETURN_NOTIMPLEMENTED;
+        src = args[0];
+    }
+    if (PyUnicode_GET_LENGTH(args[0]) != PyUnicode_GET_LENGTH(src)) {
         PyErr_SetString(PyExc_ValueError, "html_linkify: html and src differ in length");
         return NULL;
     }
@@ -1542,8 +1743,8 @@ py_html_linkify(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     H h;
     memset(&h, 0, sizeof h);
     h.html = args[0];
-    h.srcobj = args[1];
-    text_of(&h.src, args[1]);
+    h.srcobj = src;
+    text_of(&h.src, src);
     if (read_ctx(&h, args[2]) < 0 || (nargs == 4 && read_escapes(&h, args[3]) < 0))
         return NULL;
     if (out_init(&h.out, h.html, h.escaping ? &h.esc : NULL) < 0) {

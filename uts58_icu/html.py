@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import Any
 
@@ -207,8 +208,12 @@ _USE_COMPILED = True
 _MODE_BASE, _MODE_GATE, _MODE_PYTHON = range(3)
 
 
-def _compiled_driver() -> Callable[[str, str, tuple[Any, ...]], str | None] | None:
-    """``html_linkify(html, src, context)`` of the compiled core (``html.c``), or None on the pure path."""
+def _compiled_driver() -> Callable[[str, str | None, tuple[Any, ...]], Any] | None:
+    """``html_linkify(html, src, context)`` of the compiled core (``html.c``), or None on the pure path.
+
+    It returns the linked document, or None where the Python driver decides; with
+    ``src=None`` (the document is its own tokenizer input), NotImplemented where it is
+    not (a CR, a NUL or ``"</>"``): then ``src`` is :func:`_tokenizer_input`'s."""
     from .core import _accel
 
     if _accel._SPEEDUPS is None:
@@ -573,7 +578,11 @@ class Linker:
             ctx = self._compiled = self._compiled_context()
         if ctx and _USE_COMPILED:
             _tokenizer()  # the same ImportError as the Python driver's without the parser
-            linked = ctx[0](html, _tokenizer_input(html), ctx[1])
+            # None: the document is its own tokenizer input, unless html.c finds a CR, a
+            # NUL or "</>" in it (one pass in C; three str.__contains__ passes cost more)
+            linked = ctx[0](html, None, ctx[1])
+            if linked is NotImplemented:
+                linked = ctx[0](html, _tokenizer_input(html), ctx[1])
             if linked is not None:
                 return linked  # type: ignore[no-any-return]
         out = _Output()
@@ -607,8 +616,7 @@ class Linker:
         else:
             gate_args = _fast_args(self.policy)
             mode = _MODE_PYTHON if gate_args is None else _MODE_GATE
-        legacy = max(len(name) for name in html5 if not name.endswith(";"))
-        named = max(len(name) for name in html5)
+        legacy, named = _reference_name_lengths()
         anchor = None if self._nofollow_only else self._anchor
         policy = self.policy
 
@@ -1003,6 +1011,29 @@ def linkify(
     ``LinkPolicy.recommended()``. The result is idempotent
     (``linkify(linkify(x)) == linkify(x)``): text inside ``<a>`` is never linked.
     """
-    return Linker(
-        callbacks=callbacks, skip_tags=skip_tags, parse_email=parse_email, policy=policy, tlds=tlds
-    ).linkify(html)
+    if (
+        callbacks is DEFAULT_CALLBACKS and skip_tags is None and tlds is None
+        and isinstance(parse_email, bool) and (policy is None or type(policy) in (str, LinkPolicy))
+    ):
+        # The default options (the common call): one Linker, built once, and its compiled
+        # context with it (building them costs more than linking a short page).
+        linker = _default_linker(parse_email, policy)
+    else:
+        linker = Linker(callbacks=callbacks, skip_tags=skip_tags, parse_email=parse_email, policy=policy, tlds=tlds)
+    return linker.linkify(html)
+
+
+@lru_cache(maxsize=16)
+def _default_linker(parse_email: bool, policy: LinkPolicy | str | None) -> Linker:
+    """``Linker(parse_email=parse_email, policy=policy)``, shared by :func:`linkify`'s calls
+    (a Linker is immutable and thread-safe)."""
+    return Linker(parse_email=parse_email, policy=policy)
+
+
+@lru_cache(maxsize=1)
+def _reference_name_lengths() -> tuple[int, int]:
+    """The longest HTML5 named character reference without its ``;`` (the legacy ones)
+    and the longest of all, for the compiled tokenizer."""
+    from html.entities import html5
+
+    return max(len(name) for name in html5 if not name.endswith(";")), max(len(name) for name in html5)

@@ -422,7 +422,9 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
         link = replace(link, punycode_host=True)  # browser-style IDN display
     bidi = patterns().bidi_or_ignorable
     # §8 reads what people see: Link.display decodes %XX escapes (issue 9 item 2).
-    if policy.bidi_controls != "allow" and (bidi.search(link.text) or bidi.search(decode_for_checks(link.text))):
+    # (an ASCII text holds none of them; without "%" the decoded text is the text: one search)
+    if policy.bidi_controls != "allow" and ((not link.text.isascii() and bidi.search(link.text))
+                                            or ("%" in link.text and bidi.search(decode_for_checks(link.text)))):
         if policy.bidi_controls == "reject":
             reject("§8 Bidi_Control or default-ignorable character in the link")
             return None

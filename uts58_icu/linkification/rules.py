@@ -343,7 +343,7 @@ def cjk_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | None:
     A path segment that is a CJK name (``/wiki/アルベルト``,
     ``/wiki/Wikipedia:すべての言語版にあるべき項目の一覧``) stays.
     """
-    if link.kind != "url" or a.after >= link.end:
+    if link.kind != "url" or a.after >= link.end or text.isascii():  # isascii: O(1), no CJK
         return None
     end = link.end
     pos = a.after
@@ -420,7 +420,7 @@ def bidi_end(text: str, link: Link, a: LinkAnatomy) -> int | None:
     them). The URL ends at the first such closer after the host, and before any run
     of Bidi_Control characters that ends it (LRM, RLM, ALM, isolates, embeddings).
     """
-    if link.kind != "url":
+    if link.kind != "url" or text.isascii():  # isascii: O(1), no Bidi_Control
         return None
     m = _BIDI_CLOSE.search(text, a.host_start, link.end)
     end = m.start() if m else link.end
@@ -555,7 +555,9 @@ def narrow(
             reject(f"§8 reject_code_context: {text[link.start:key]!r} is not part of the address")
             link, a = new, anatomy(new)
     if policy.reject_patterns and link.kind == "url" and link.end > a.after:
-        m = _TEMPLATE.search(text, a.after, link.end)
+        lo, hi = a.after, link.end  # each placeholder holds "{", "$" or "%": fast scans first
+        held = text.find("{", lo, hi) != -1 or text.find("$", lo, hi) != -1 or text.find("%", lo, hi) != -1
+        m = _TEMPLATE.search(text, lo, hi) if held else None
         if m:
             end = _reterminate(text, link, a, m.start())
             new = _rebuild(text, link, link.start, end, tlds, policy)
@@ -676,7 +678,10 @@ def reject_reason(
     if link.kind != "url":
         return None
     if policy.reject_patterns and link.end > a.after:
-        m = _PATTERN.search(text, a.after, link.end)
+        lo, hi = a.after, link.end  # each pattern holds "\\", "(.", ".*" or "[^": fast scans first
+        held = (text.find("\\", lo, hi) != -1 or text.find(".*", lo, hi) != -1 or text.find("(.", lo, hi) != -1
+                or text.find("[^", lo, hi) != -1)
+        m = _PATTERN.search(text, lo, hi) if held else None
         if m:
             return f"§8 reject_patterns: {m.group()!r} is pattern syntax, not part of an address"
     if policy.reject_compound_schemes and a.has_scheme and link.start >= 2 and text[link.start - 1] == "+" \
