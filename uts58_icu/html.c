@@ -382,6 +382,7 @@ typedef struct {
     /* plain text (_urlize.linkify_text): the output is escaped slices of html */
     int plain;
     Esc esc;
+    char escbuf[5][16];     /* the strings esc points at: this call's own */
     int escaping;
     /* driver state */
     int open[MAX_SKIP];
@@ -1623,7 +1624,6 @@ static int
 read_escapes(H *h, PyObject *escapes)
 {
     static const char chars[5] = {'&', '<', '>', '"', '\''};
-    static char buf[5][16];
     h->plain = 1;
     if (escapes == Py_None)
         return 0;
@@ -1640,8 +1640,8 @@ read_escapes(H *h, PyObject *escapes)
                 PyErr_SetString(PyExc_ValueError, "html_linkify: an escape must be a short ASCII str");
             return -1;
         }
-        memcpy(buf[k], u, (size_t)len + 1); /* under the GIL: one call at a time */
-        h->esc.rep[(unsigned char)chars[k]] = buf[k];
+        memcpy(h->escbuf[k], u, (size_t)len + 1); /* kept in the call's state: no call sees another's */
+        h->esc.rep[(unsigned char)chars[k]] = h->escbuf[k];
     }
     h->escaping = 1;
     return 0;
