@@ -907,6 +907,31 @@ quote_closer(Py_UCS4 c)
     }
 }
 
+/* reject_irc_server_sources (context._irc_netsplit): the name is one of exactly two names
+ * in one pair of brackets, "(a.net b.net)" or "[a.net b.net]" (a netsplit's quit reason). */
+static inline int
+is_split_name(Py_UCS4 c)
+{
+    return is_alnum_ascii(c) || c == '.' || c == '-' || c == '*';
+}
+
+static int
+maybe_irc_split(const Text *t, Py_ssize_t s, Py_ssize_t e, Py_UCS4 before, Py_UCS4 after)
+{
+    Py_ssize_t i;
+    if ((before == '(' || before == '[') && after == ' ') {
+        for (i = e + 1; i < t->n && i - e < 256 && is_split_name(RD(t, i)); i++)
+            ;
+        return i > e + 1 && i < t->n && RD(t, i) == (before == '(' ? ')' : ']') ? __LINE__ : 0;
+    }
+    if (before == ' ' && (after == ')' || after == ']')) {
+        for (i = s - 1; i > 0 && s - i < 256 && is_split_name(RD(t, i - 1)); i--)
+            ;
+        return i < s - 1 && i > 0 && RD(t, i - 1) == (after == ')' ? '(' : '[') ? __LINE__ : 0;
+    }
+    return 0;
+}
+
 /* The tests of a name's line and the words before it, for URLs and emails alike:
  * reject_message_ids, reject_mail_trace_headers (context.header_name), then
  * reject_obfuscated_addresses, reject_obfuscated_email_domains (context._spelled_at).
@@ -1102,6 +1127,8 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* reject_irc_server_sources (context._irc_server_source): " sets " after the name */
         if (after == ' ' && starts(t, e + 1, "sets ", 5))
             return __LINE__;
+        if ((r = maybe_irc_split(t, s, e, before, after)) != 0)
+            return r;
         /* reject_code_expressions: a unit-of-code word after (package, モジュール) */
         if ((r = maybe_code_unit_after(t, s, e)) != 0)
             return r;
