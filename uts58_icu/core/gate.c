@@ -885,6 +885,15 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     }
     if ((r = host_cue(t, s, g)) != 0)
         return r < 0 ? -1 : __LINE__;
+    if (file && e < t->n && is_space_tab(RD(t, e))) {
+        /* reject_file_names keeps a name between two links (rules._between_links): blanks,
+         * then "http" or "ftp" after it */
+        Py_ssize_t i = e;
+        while (i < t->n && i - e < 16 && is_space_tab(RD(t, i)))
+            i++;
+        if (starts_ci(t, i, "http") || starts_ci(t, i, "ftp"))
+            return __LINE__;
+    }
     *drop = 1;
     return __LINE__;
 }
