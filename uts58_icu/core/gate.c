@@ -475,8 +475,9 @@ maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e)
         if (d == '*' || d == '<' || d == 'J' || d == 'Q' || d == 'P')
             return __LINE__;
     }
-    if (i > ls && RD(t, i - 1) == '-')
-        return __LINE__; /* "-!-", "--", "-->" */
+    for (Py_ssize_t k = ls; k < i; k++)
+        if (RD(t, k) == '-')
+            return __LINE__; /* "-!-", "--", "-->", also before blanks ("--\tnick") */
     return 0;
 }
 

@@ -117,7 +117,9 @@ _IRC_EVENT = lazy_compile(
     r"has (?:joined|quit|left)|\b(?:joined|left|quit|parted|Quit|Read error|Ping timeout|"
     r"is now known as|Remote host closed)\b"
 )
-_IRC_LINE_START = lazy_compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<--|\*|--|Joins:|Quits:|Parts:)")
+# (``--`` alone: weechat's network marker; not the ``---`` of a rule or of Bugzilla's
+# ``--- Comment #5 from Jane Roe (jroe@example.org) ---``)
+_IRC_LINE_START = lazy_compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<--|\*|(?<!-)--(?!-)|Joins:|Quits:|Parts:)")
 
 # Code: a receiver that starts a member access (``this.constructor.name``, ``input.id``).
 _CODE_RECEIVERS = frozenset({
