@@ -28,6 +28,8 @@ CASES = [
     ("2020-01-01 12:34:56\t<--\tbob (~b@h) has quit (irc.a.net irc.b.org)\n", [], "reject_irc_server_sources"),
     ("[12:34] * bob Quit (irc.a.net irc.b.org)\r\n", [], "reject_irc_server_sources"),
     ("* bob was kicked by op (irc.a.net irc.b.org)", [], "reject_irc_server_sources"),
+    ("(12:34:56) bob left the room (quit: irc.a.net irc.b.org).\n", [], "reject_irc_server_sources"),
+    ("12:34 -!- Netsplit irc.a.net <-> irc.b.org quits: bob, jane\n", [], "reject_irc_server_sources"),
     # Pipermail's HTML message header: the name, then the spelt address alone, indented
     ("Subject\n    Jane Roe \n    jroe at EXAMPLE.EDU\n       \n", [], "reject_obfuscated_addresses"),
     ("    jroe at example.es \n    jroe at example.es\n", [], "reject_obfuscated_addresses"),
@@ -62,6 +64,8 @@ def test_realtext7_rule(text: str, expected: list[str], field: str) -> None:
         ("bob quit (a.example.com b.example.org) today\n", ["a.example.com", "b.example.org"]),
         # a scheme is never a netsplit reason
         ("* bob Quit (https://a.example.net b.example.org)\n", ["https://a.example.net", "b.example.org"]),
+        ("I said (quit: a.example.com b.example.org) no\n", ["a.example.com", "b.example.org"]),
+        ("see a.example.com <-> b.example.org\n", ["a.example.com", "b.example.org"]),
         # prose after an indented "at", a label that names no address channel, a path
         ("    look at example.org for more\n", ["example.org"]),
         ("Blog: now at example.org\n", ["example.org"]),
@@ -86,19 +90,25 @@ _TLD = st.sampled_from(["com", "org", "net", "nl", "eu", "se"])
 _SERVER = st.tuples(st.lists(_LABEL, min_size=1, max_size=3).map(".".join), _TLD).map(".".join)
 _STAMP = st.sampled_from(["", "[09:26:40] ", "12:34 ", "2020-01-01 12:34:56\t", "May 19 23:59:44 "])
 # (line before the reason, opening and closing bracket): ZNC, Textual, irssi, weechat,
-# HexChat/XChat, mIRC, Quassel, parts and kicks
+# HexChat/XChat, mIRC, Quassel, parts and kicks, Pidgin
 _EVENT = st.sampled_from([
     ("*** Quits nick ", "()"), ("*** Quits: nick (~u@h.example.org) ", "()"), ("nick (~u@h) left IRC ", "()"),
     ("-!- nick [~u@h.example.org] has quit ", "[]"), ("<--\tnick (~u@h) has quit ", "()"),
     ("*\tnick has quit ", "()"), ("* nick (~u@h) Quit ", "()"), ("<-- nick has quit ", "()"),
     ("*** Parts: nick #chan ", "()"), ("-!- nick was kicked from #chan by op ", "[]"),
+    ("nick left the room ", "(quit: ", ")."),  # Pidgin
 ])
 
 
 @given(_STAMP, _EVENT, _SERVER, _SERVER, st.sampled_from(["", "\n", " \n", "\r\n", "\nnext line"]))
-def test_property_netsplit_reasons_never_link(stamp: str, event: tuple[str, str], a: str, b: str, end: str) -> None:
-    line, (op, cl) = event
+def test_property_netsplit_reasons_never_link(stamp: str, event: tuple[str, ...], a: str, b: str, end: str) -> None:
+    line, op, cl = event if len(event) == 3 else (event[0], *event[1])
     assert texts(f"x\n{stamp}{line}{op}{a} {b}{cl}{end}") == []
+
+
+@given(_STAMP, _SERVER, _SERVER, st.sampled_from([" quits: bob, jane", "", "\r"]), st.sampled_from(["", "\nnext"]))
+def test_property_irssi_netsplit_lines_never_link(stamp: str, a: str, b: str, rest: str, end: str) -> None:
+    assert texts(f"x\n{stamp}-!- Netsplit {a} <-> {b}{rest}{end}") == []
 
 
 @given(_LABEL, _LABEL, _TLD, _TLD, st.sampled_from(["see ", "I said ", "Bob ", ""]))

@@ -918,7 +918,8 @@ quote_closer(Py_UCS4 c)
 }
 
 /* reject_irc_server_sources (context._irc_netsplit): the name is one of exactly two names
- * in one pair of brackets, "(a.net b.net)" or "[a.net b.net]" (a netsplit's quit reason). */
+ * in one pair of brackets, "(a.net b.net)", "[a.net b.net]", "(quit: a.net b.net)" (a
+ * netsplit's quit reason), or next to " <-> " (irssi's netsplit line). */
 static inline int
 is_split_name(Py_UCS4 c)
 {
@@ -929,6 +930,11 @@ static int
 maybe_irc_split(const Text *t, Py_ssize_t s, Py_ssize_t e, Py_UCS4 before, Py_UCS4 after)
 {
     Py_ssize_t i;
+    /* irssi's "Netsplit a.net <-> b.net quits: …" */
+    if ((after == ' ' && starts(t, e, " <-> ", 5)) || (before == ' ' && s >= 5 && starts(t, s - 5, " <-> ", 5)))
+        return __LINE__;
+    if (before == ' ' && after == ' ' && s >= 7 && starts(t, s - 7, "(quit: ", 7))
+        before = '('; /* Pidgin's "left the room (quit: a.net b.net)." */
     if ((before == '(' || before == '[') && after == ' ') {
         for (i = e + 1; i < t->n && i - e < 256 && is_split_name(RD(t, i)); i++)
             ;
@@ -937,6 +943,8 @@ maybe_irc_split(const Text *t, Py_ssize_t s, Py_ssize_t e, Py_UCS4 before, Py_UC
     if (before == ' ' && (after == ')' || after == ']')) {
         for (i = s - 1; i > 0 && s - i < 256 && is_split_name(RD(t, i - 1)); i--)
             ;
+        if (i >= 7 && i < s - 1 && starts(t, i - 7, "(quit: ", 7))
+            return __LINE__;
         return i < s - 1 && i > 0 && RD(t, i - 1) == (after == ')' ? '(' : '[') ? __LINE__ : 0;
     }
     return 0;

@@ -291,13 +291,18 @@ _IRC_SERVER_ACT = lazy_compile(r" sets (?:mode|ban|exempt|invite)\b")
 
 
 # A netsplit's quit reason: exactly two server names in one pair of brackets, closing the
-# line (``*** Quits nick (irc.example.nl hub.example)``; irssi writes ``[a.net b.net]``).
-# Servers make it, in place of a quit message (a user's own reason gets "Quit: " from the
-# server, so it cannot take this shape); ``*.net *.split`` is a network's hidden form.
+# line (``*** Quits nick (irc.example.nl hub.example)``; irssi writes ``[a.net b.net]``,
+# Pidgin ``left the room (quit: a.net b.net).``). Servers make it, in place of a quit
+# message (a user's own reason gets "Quit: " from the server, so it cannot take this
+# shape); ``*.net *.split`` is a network's hidden form.
 _IRC_SPLIT_NAME = r"[A-Za-z0-9*](?:[A-Za-z0-9*-]*[A-Za-z0-9*])?(?:\.[A-Za-z0-9*](?:[A-Za-z0-9*-]*[A-Za-z0-9*])?)+"
 _IRC_SPLIT_REASON = lazy_compile(
-    rf"(?:\(({_IRC_SPLIT_NAME}) ({_IRC_SPLIT_NAME})\)|\[({_IRC_SPLIT_NAME}) ({_IRC_SPLIT_NAME})\])[ \t\r]*(?:\n|\Z)"
+    rf"(?:\((?:quit: )?({_IRC_SPLIT_NAME}) ({_IRC_SPLIT_NAME})\)|\[({_IRC_SPLIT_NAME}) ({_IRC_SPLIT_NAME})\])"
+    r"\.?[ \t\r]*(?:\n|\Z)"
 )
+# irssi's summary of a netsplit (its default, ``hide_netsplit_quits``):
+# ``-!- Netsplit irc.example.nl <-> hub.example quits: nick1, nick2``.
+_IRC_NETSPLIT_LINE = lazy_compile(rf"\bNetsplit ({_IRC_SPLIT_NAME}) <-> ({_IRC_SPLIT_NAME})(?: quits:|[ \t\r]*(?:\n|\Z))")
 # The event of the line, before the reason: a quit, part or kick as IRC clients and
 # bouncers log it (ZNC "*** Quits: nick", irssi/weechat/HexChat/XChat/Quassel "has quit",
 # mIRC "Quit", Textual "left IRC", "has left #chan", "was kicked by op", "*** Kicks:").
@@ -308,10 +313,16 @@ def _irc_netsplit(text: str, link: Link) -> bool:
     """``reject_irc_server_sources``: a server of a netsplit's quit reason, ``(a.net b.net)``
     closing a quit, part or kick line of an IRC log (the two servers whose link split)."""
     s, e = link.start, link.end
+    if text.startswith(" <-> ", e) or text.endswith(" <-> ", 0, s):
+        ls = _line_start(text, s)
+        m = _IRC_NETSPLIT_LINE.search(text, ls, min(len(text), e + 300))
+        return m is not None and m.start() - ls <= 300 and (s, e) in (m.span(1), m.span(2))
     if s == 0 or e >= len(text):
         return False
     if text[s - 1] in "([" and text[e] == " ":
         opener = s - 1
+    elif text.endswith("(quit: ", 0, s) and text[e] == " ":
+        opener = s - 7
     elif text[s - 1] == " " and text[e] in ")]":
         opener = max(text.rfind("(", max(0, s - 256), s - 1), text.rfind("[", max(0, s - 256), s - 1))
         if opener < 0:

@@ -143,7 +143,8 @@ class LinkPolicy:
     #: mode change (``May 19 23:59:44 *\tzinc.libera.chat sets mode +n on #chan``,
     #: HexChat and mIRC logs) is a connection identity, like a hostmask; so are the two
     #: servers of a netsplit's quit reason closing a quit, part or kick line
-    #: (``*** Quits nick (irc.example.nl hub.example)``, irssi's ``[a.net b.net]``). A server
+    #: (``*** Quits nick (irc.example.nl hub.example)``, irssi's ``[a.net b.net]``, Pidgin's
+    #: ``(quit: a.net b.net).``) and irssi's ``Netsplit a.net <-> b.net quits: …``. A server
     #: named in a message typed by a person stays a link.
     reject_irc_server_sources: bool = False
     #: A step past §5.2 (like ``dotless_hosts``): a written ``mailto:`` link takes its
