@@ -248,10 +248,16 @@ def _spelled_at(text: str, link: Link) -> str | None:
 
 
 _LINE_END_BLANKS = lazy_compile(r"[ \t\r]*(?:\n|\Z)")
+# Words that put a site after "at" in prose, wrapped onto an indented line of their own
+# (``the new site is\n    available at example.org``): not a local-part.
+_PROSE_BEFORE_AT = frozenset({
+    "available", "hosted", "located", "found", "online", "live", "now", "here", "there", "up", "us", "me",
+    "them", "look", "looking", "see", "visit", "meet", "stay", "work", "shop", "is", "are", "was", "be", "it",
+})
 # A label that names an address channel, right before a spelt address: a signature's
 # contact line (``Twitter: jroe    Jabber: jroe at example.de``, ``E-Mail: jroe at example.de``).
 _CONTACT_LABEL = lazy_compile(
-    r"(?i)(?:^|[ \t])(?:e-?mail|mail|jabber|xmpp|gtalk|google[ \t]talk|msn|icq|aim|yahoo|skype|sip|"
+    r"(?i)(?:^|[ \t])(?:e-?mail|mail|mailto|e-?post|jabber|xmpp|gtalk|google[ \t]talk|msn|icq|aim|yahoo|skype|sip|"
     r"contact|kontakt|correo|courriel|adresse|address)[ \t]*:[ \t]*\Z"
 )
 
@@ -272,7 +278,8 @@ def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str
     if line == local + at and (link.end == len(text) or text[link.end] in "\r\n"):
         return True
     spelt = local + at
-    if "/" in link.text or not line.endswith(spelt) or (link.end < len(text) and text[link.end] not in " \t\r\n"):
+    if ("/" in link.text or local in _PROSE_BEFORE_AT or not line.endswith(spelt)
+            or (link.end < len(text) and text[link.end] not in " \t\r\n")):
         return False
     # the same line indented, blanks after it (Pipermail's HTML message page: the sender's
     # name on one line, then ``␠␠␠␠jroe at example.edu``); or a contact label before the
