@@ -202,6 +202,10 @@ ROUND3 = [
     "May 19 23:59:44 *\t", "*\t", "-!- ", " sets mode +n", " sets ", "jane", " @ ", "\t@ ", "jane.es",
     # rt6: a post cut right after a host, Python's from-import, a date format
     "https://t.co", "\u2026\n", "from ", "+from ", " import ", "dd.mm", "hh.mm.ss", "DD.MM",
+    # rt8: netsplit quit reasons, indented spelt addresses, contact labels, shouts, names between links
+    "*** Quits: n ", " has quit ", "(", ")", "[", "]", "irc.a.net", "*.net", "    ", "Jabber: ", "E-Mail: ",
+    "MADE.MY.DAY", "(++", "!)", "main.cc", "http://t.co/Ab ", "\u044f.\u043e\u043d\u043b\u0430\u0439\u043d",
+    "(quit: ", ").", "Netsplit ", " <-> ", " quits: ",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)
@@ -236,6 +240,9 @@ policies = st.builds(
 @example("<b>bob@x.org</b> http://example.com&lt;/a&gt; dictserver.py/negtelnetserver.py http://example.com\u0e20\u0e32")
 @example("From jane at example.org  Thu Mar  4 1 {{\u09ab\u09be\u0987\u09b2.py/\u098f\u09b0}} {{example.com}} {x.com}")
 @example("RT @a: x https://t.co\u2026\n+from twisted.internet.app import A\n[dd.mm | x] see https://e.com\u2026 y")
+@example("[09:26:40] *** Quits n (irc.a.net se.hub)\n-!- m [~u@h.example.org] has quit [a.b.net irc.c.org]\n"
+         "    jroe at EXAMPLE.EDU \nJabber: jroe at example.de\n(++MADE.MY.DAY!) at http://t.co/A main.cc http://t.co/B\n"
+         "x left the room (quit: a.b.net c.d.org).\n-!- Netsplit a.b.net <-> c.d.org quits: x\n")
 def test_recommended_hostile(text: str) -> None:
     assert_same(text, R)
     assert_verdicts(text, R)

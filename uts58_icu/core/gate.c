@@ -475,8 +475,9 @@ maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e)
         if (d == '*' || d == '<' || d == 'J' || d == 'Q' || d == 'P')
             return __LINE__;
     }
-    if (i > ls && RD(t, i - 1) == '-')
-        return __LINE__; /* "-!-", "--", "-->" */
+    for (Py_ssize_t k = ls; k < i; k++)
+        if (RD(t, k) == '-')
+            return __LINE__; /* "-!-", "--", "-->", also before blanks ("--\tnick") */
     return 0;
 }
 
@@ -885,6 +886,15 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     }
     if ((r = host_cue(t, s, g)) != 0)
         return r < 0 ? -1 : __LINE__;
+    if (file && e < t->n && is_space_tab(RD(t, e))) {
+        /* reject_file_names keeps a name between two links (rules._between_links): blanks,
+         * then "http" or "ftp" after it */
+        Py_ssize_t i = e;
+        while (i < t->n && i - e < 16 && is_space_tab(RD(t, i)))
+            i++;
+        if (starts_ci(t, i, "http") || starts_ci(t, i, "ftp"))
+            return __LINE__;
+    }
     *drop = 1;
     return __LINE__;
 }
@@ -905,6 +915,39 @@ quote_closer(Py_UCS4 c)
     case 0x300E: return 0x300F;
     default: return 0;
     }
+}
+
+/* reject_irc_server_sources (context._irc_netsplit): the name is one of exactly two names
+ * in one pair of brackets, "(a.net b.net)", "[a.net b.net]", "(quit: a.net b.net)" (a
+ * netsplit's quit reason), or next to " <-> " (irssi's netsplit line). */
+static inline int
+is_split_name(Py_UCS4 c)
+{
+    return is_alnum_ascii(c) || c == '.' || c == '-' || c == '*';
+}
+
+static int
+maybe_irc_split(const Text *t, Py_ssize_t s, Py_ssize_t e, Py_UCS4 before, Py_UCS4 after)
+{
+    Py_ssize_t i;
+    /* irssi's "Netsplit a.net <-> b.net quits: …" */
+    if ((after == ' ' && starts(t, e, " <-> ", 5)) || (before == ' ' && s >= 5 && starts(t, s - 5, " <-> ", 5)))
+        return __LINE__;
+    if (before == ' ' && after == ' ' && s >= 7 && starts(t, s - 7, "(quit: ", 7))
+        before = '('; /* Pidgin's "left the room (quit: a.net b.net)." */
+    if ((before == '(' || before == '[') && after == ' ') {
+        for (i = e + 1; i < t->n && i - e < 256 && is_split_name(RD(t, i)); i++)
+            ;
+        return i > e + 1 && i < t->n && RD(t, i) == (before == '(' ? ')' : ']') ? __LINE__ : 0;
+    }
+    if (before == ' ' && (after == ')' || after == ']')) {
+        for (i = s - 1; i > 0 && s - i < 256 && is_split_name(RD(t, i - 1)); i--)
+            ;
+        if (i >= 7 && i < s - 1 && starts(t, i - 7, "(quit: ", 7))
+            return __LINE__;
+        return i < s - 1 && i > 0 && RD(t, i - 1) == (after == ')' ? '(' : '[') ? __LINE__ : 0;
+    }
+    return 0;
 }
 
 /* The tests of a name's line and the words before it, for URLs and emails alike:
@@ -1102,6 +1145,8 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* reject_irc_server_sources (context._irc_server_source): " sets " after the name */
         if (after == ' ' && starts(t, e + 1, "sets ", 5))
             return __LINE__;
+        if ((r = maybe_irc_split(t, s, e, before, after)) != 0)
+            return r;
         /* reject_code_expressions: a unit-of-code word after (package, モジュール) */
         if ((r = maybe_code_unit_after(t, s, e)) != 0)
             return r;

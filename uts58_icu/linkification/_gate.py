@@ -47,7 +47,7 @@ GATED: frozenset[str] = frozenset({
     "reject_irc_hostmasks", "reject_obfuscated_addresses", "reject_code_expressions",
     "split_glued_urls", "extend_mailto_headers",
     "reject_wrapped_url_tails",  # a name at a line's start after a token with "://" or '@'
-    "reject_irc_server_sources",  # a schemeless name followed by " sets "
+    "reject_irc_server_sources",  # a schemeless name followed by " sets ", or one of two names in brackets
     "cut_truncated_urls",  # U+2026 in the link: to Python
     # cjk_host_cut adds links: cjk_cut_possible() says when rules.cjk_host_cuts must run
     "cjk_host_cut",

@@ -117,7 +117,9 @@ _IRC_EVENT = lazy_compile(
     r"has (?:joined|quit|left)|\b(?:joined|left|quit|parted|Quit|Read error|Ping timeout|"
     r"is now known as|Remote host closed)\b"
 )
-_IRC_LINE_START = lazy_compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<--|\*|--|Joins:|Quits:|Parts:)")
+# (``--`` alone: weechat's network marker; not the ``---`` of a rule or of Bugzilla's
+# ``--- Comment #5 from Jane Roe (jroe@example.org) ---``)
+_IRC_LINE_START = lazy_compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<--|\*|(?<!-)--(?!-)|Joins:|Quits:|Parts:)")
 
 # Code: a receiver that starts a member access (``this.constructor.name``, ``input.id``).
 _CODE_RECEIVERS = frozenset({
@@ -245,18 +247,45 @@ def _spelled_at(text: str, link: Link) -> str | None:
     return None
 
 
+_LINE_END_BLANKS = lazy_compile(r"[ \t\r]*(?:\n|\Z)")
+# Words that put a site after "at" in prose, wrapped onto an indented line of their own
+# (``the new site is\n    available at example.org``): not a local-part.
+_PROSE_BEFORE_AT = frozenset({
+    "available", "hosted", "located", "found", "online", "live", "now", "here", "there", "up", "us", "me",
+    "them", "look", "looking", "see", "visit", "meet", "stay", "work", "shop", "is", "are", "was", "be", "it",
+})
+# A label that names an address channel, right before a spelt address: a signature's
+# contact line (``Twitter: jroe    Jabber: jroe at example.de``, ``E-Mail: jroe at example.de``).
+_CONTACT_LABEL = lazy_compile(
+    r"(?i)(?:^|[ \t])(?:e-?mail|mail|mailto|e-?post|jabber|xmpp|gtalk|google[ \t]talk|msn|icq|aim|yahoo|skype|sip|"
+    r"contact|kontakt|correo|courriel|adresse|address)[ \t]*:[ \t]*\Z"
+)
+
+
 def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str) -> bool:
     """An address spelt out that no prose reading fits: ``jane @ example.org`` (a lower-case
     local-part, spaces around ``@``), a local-part that is a label of the domain (``jcea at
-    jcea.es``), or a line that is the spelt address alone (``forsberg at efod.se``, an
-    archive's list of members)."""
+    jcea.es``), a line that is the spelt address alone (``forsberg at efod.se``, an
+    archive's list of members; indented: Pipermail's message header), or a spelt address
+    after a contact label (``Jabber: jroe at example.de``)."""
     if at.strip() == "@":
         return local.islower()
     host = link.text.split("/", 1)[0].lower()
     if local.lower() in host.split(".")[:-1]:
         return True
-    return (line == at.join((local, "")) and local.islower()
-            and (link.end == len(text) or text[link.end] in "\r\n"))
+    if not local.islower():
+        return False
+    if line == local + at and (link.end == len(text) or text[link.end] in "\r\n"):
+        return True
+    spelt = local + at
+    if ("/" in link.text or local in _PROSE_BEFORE_AT or not line.endswith(spelt)
+            or (link.end < len(text) and text[link.end] not in " \t\r\n")):
+        return False
+    # the same line indented, blanks after it (Pipermail's HTML message page: the sender's
+    # name on one line, then ``␠␠␠␠jroe at example.edu``); or a contact label before the
+    # spelt address on a signature line (``Twitter: jroe    Jabber: jroe at example.de``)
+    return ((not line[: -len(spelt)].strip(" \t") and _LINE_END_BLANKS.match(text, link.end) is not None)
+            or _CONTACT_LABEL.search(line, 0, len(line) - len(spelt)) is not None)
 
 
 # An IRC client's status line whose actor is a server (HexChat, mIRC):
@@ -268,10 +297,59 @@ _IRC_STATUS_PREFIX = lazy_compile(
 _IRC_SERVER_ACT = lazy_compile(r" sets (?:mode|ban|exempt|invite)\b")
 
 
-def _irc_server_source(text: str, link: Link) -> bool:
-    """``reject_irc_server_sources``: the server that a status line says set a mode."""
-    if not _IRC_SERVER_ACT.match(text, link.end) or "@" in link.text or "/" in link.text:
+# A netsplit's quit reason: exactly two server names in one pair of brackets, closing the
+# line (``*** Quits nick (irc.example.nl hub.example)``; irssi writes ``[a.net b.net]``,
+# Pidgin ``left the room (quit: a.net b.net).``). Servers make it, in place of a quit
+# message (a user's own reason gets "Quit: " from the server, so it cannot take this
+# shape); ``*.net *.split`` is a network's hidden form.
+_IRC_SPLIT_NAME = r"[A-Za-z0-9*](?:[A-Za-z0-9*-]*[A-Za-z0-9*])?(?:\.[A-Za-z0-9*](?:[A-Za-z0-9*-]*[A-Za-z0-9*])?)+"
+_IRC_SPLIT_REASON = lazy_compile(
+    rf"(?:\((?:quit: )?({_IRC_SPLIT_NAME}) ({_IRC_SPLIT_NAME})\)|\[({_IRC_SPLIT_NAME}) ({_IRC_SPLIT_NAME})\])"
+    r"\.?[ \t\r]*(?:\n|\Z)"
+)
+# irssi's summary of a netsplit (its default, ``hide_netsplit_quits``):
+# ``-!- Netsplit irc.example.nl <-> hub.example quits: nick1, nick2``.
+_IRC_NETSPLIT_LINE = lazy_compile(rf"\bNetsplit ({_IRC_SPLIT_NAME}) <-> ({_IRC_SPLIT_NAME})(?: quits:|[ \t\r]*(?:\n|\Z))")
+# The event of the line, before the reason: a quit, part or kick as IRC clients and
+# bouncers log it (ZNC "*** Quits: nick", irssi/weechat/HexChat/XChat/Quassel "has quit",
+# mIRC "Quit", Textual "left IRC", "has left #chan", "was kicked by op", "*** Kicks:").
+_IRC_SPLIT_EVENT = lazy_compile(r"(?i)\b(?:quits?|parts?|kicks?|has (?:quit|left)|left|was kicked|kicked)\b")
+
+
+def _irc_netsplit(text: str, link: Link) -> bool:
+    """``reject_irc_server_sources``: a server of a netsplit's quit reason, ``(a.net b.net)``
+    closing a quit, part or kick line of an IRC log (the two servers whose link split)."""
+    s, e = link.start, link.end
+    if text.startswith(" <-> ", e) or text.endswith(" <-> ", 0, s):
+        ls = _line_start(text, s)
+        m = _IRC_NETSPLIT_LINE.search(text, ls, min(len(text), e + 300))
+        return m is not None and m.start() - ls <= 300 and (s, e) in (m.span(1), m.span(2))
+    if s == 0 or e >= len(text):
         return False
+    if text[s - 1] in "([" and text[e] == " ":
+        opener = s - 1
+    elif text.endswith("(quit: ", 0, s) and text[e] == " ":
+        opener = s - 7
+    elif text[s - 1] == " " and text[e] in ")]":
+        opener = max(text.rfind("(", max(0, s - 256), s - 1), text.rfind("[", max(0, s - 256), s - 1))
+        if opener < 0:
+            return False
+    else:
+        return False
+    m = _IRC_SPLIT_REASON.match(text, opener)
+    if m is None or (s, e) not in {m.span(i) for i in range(1, 5)}:
+        return False
+    ls = _line_start(text, opener)
+    return opener - ls <= 300 and _IRC_SPLIT_EVENT.search(text, ls, opener) is not None
+
+
+def _irc_server_source(text: str, link: Link) -> bool:
+    """``reject_irc_server_sources``: the server that a status line says set a mode, or a
+    server of a netsplit's quit reason (:func:`_irc_netsplit`)."""
+    if "@" in link.text or "/" in link.text:
+        return False
+    if not _IRC_SERVER_ACT.match(text, link.end):
+        return _irc_netsplit(text, link)
     ls = _line_start(text, link.start)
     return (_at_line_start(text, ls) and link.start - ls <= 40
             and _IRC_STATUS_PREFIX.fullmatch(text, ls, link.start) is not None)
@@ -392,7 +470,8 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         if policy.reject_irc_hostmasks and _irc_hostmask(text, link):
             return "§8 reject_irc_hostmasks: an IRC hostmask (nick!ident@host, (~ident@host) has joined)"
     if policy.reject_irc_server_sources and link.kind == "url" and not scheme and _irc_server_source(text, link):
-        return "§8 reject_irc_server_sources: an IRC status line's source server ('… sets mode'), not an address to visit"
+        return ("§8 reject_irc_server_sources: an IRC status line's source server ('… sets mode') or a server "
+                "of a netsplit's quit reason ('(a.net b.net)'), not an address to visit")
     if policy.reject_wrapped_url_tails and link.kind == "url" and not scheme:
         why = _wrapped_tail(text, link)
         if why:

@@ -80,7 +80,9 @@ class LinkPolicy:
     #: not part of an email address.
     reject_code_context: bool = False
     #: §8 ("helpers.py"): reject schemeless host-only names whose TLD is also a file
-    #: extension (``file_extension_tlds``): ``README.md``, ``setup.py``, ``configure.ac``.
+    #: extension (``file_extension_tlds``): ``README.md``, ``setup.py``, ``configure.ac``;
+    #: a host cue before it (``visit``), or links written with a scheme on both sides
+    #: (``at http://t.co/x example.cc http://t.co/y``, a post's list of addresses), keeps it.
     reject_file_names: bool = False
     #: §8 ("eg, M.Sc."): reject schemeless names that look like abbreviations (``M.Sc.``)
     #: or version numbers (``3.0.0.final``).
@@ -89,7 +91,9 @@ class LinkPolicy:
     #: than .com/.net/.org/.edu/.gov/.mil/.arpa (since 2013 mostly words; ``.info``,
     #: ``.name`` are attribute names too) whose first label could be a programming
     #: identifier (``collections.abc``, ``logging.info``); a scheme, ``www.``, a path
-    #: or a hyphen (``universal-acceptance-test.icu``) keeps it.
+    #: or a hyphen (``universal-acceptance-test.icu``) keeps it. Also a shouted phrase:
+    #: three or more all-capital words under such a TLD, glued to punctuation before and
+    #: ``!`` or ``?`` after (``(++MADE.MY.DAY!)``); ``WWW.`` keeps it.
     reject_generic_tld_names: bool = False
     #: §8 usability: a schemeless name alone in a Markdown/reST code span (backticks) is
     #: code unless written as a lower-case host under an original generic TLD
@@ -120,7 +124,9 @@ class LinkPolicy:
     #: §8 usability (issue 18, :mod:`~uts58_icu.linkification.context`): an address that
     #: is not valid as written is not a link, and neither is its domain alone: spelt out
     #: in a list archive (``jane at example.org``, Pipermail), redacted (``mi***a@example.org``)
-    #: or split by markup (``bob<span>@</span>example.org``).
+    #: or split by markup (``bob<span>@</span>example.org``); a spelt address alone on a
+    #: line (also indented: Pipermail's HTML message header) or after a contact label
+    #: (``Jabber: jane at example.org``).
     reject_obfuscated_addresses: bool = False
     #: §8 usability: ``<…@…>`` in ``Message-ID:``, ``References:``, ``In-Reply-To:`` (also
     #: folded, quoted with ``>``, or ``In article <…>``) is a message identifier, not a mailbox.
@@ -135,8 +141,11 @@ class LinkPolicy:
     reject_irc_hostmasks: bool = False
     #: §8 usability: an IRC server named by a client's status line as the source of a
     #: mode change (``May 19 23:59:44 *\tzinc.libera.chat sets mode +n on #chan``,
-    #: HexChat and mIRC logs) is a connection identity, like a hostmask; a server named in
-    #: a message typed by a person stays a link.
+    #: HexChat and mIRC logs) is a connection identity, like a hostmask; so are the two
+    #: servers of a netsplit's quit reason closing a quit, part or kick line
+    #: (``*** Quits nick (irc.example.nl hub.example)``, irssi's ``[a.net b.net]``, Pidgin's
+    #: ``(quit: a.net b.net).``) and irssi's ``Netsplit a.net <-> b.net quits: …``. A server
+    #: named in a message typed by a person stays a link.
     reject_irc_server_sources: bool = False
     #: A step past §5.2 (like ``dotless_hosts``): a written ``mailto:`` link takes its
     #: RFC 6068 header fields (``mailto:list-request@example.org?subject=unsubscribe``).

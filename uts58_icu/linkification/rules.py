@@ -645,6 +645,28 @@ def _host_cue(text: str, start: int) -> bool:
     return _HOST_CUE.search(text, max(0, start - 40), start) is not None
 
 
+_SCHEME_TOKEN = lazy_compile(r"(?i)(?:https?|ftp)://[^\s/]")
+_BLANKS_SCHEME_AFTER = lazy_compile(r"(?i)[ \t]{1,16}(?:https?|ftp)://[^\s/]")
+
+
+def _between_links(text: str, start: int, end: int) -> bool:
+    """A bare name between two URLs written with a scheme, only blanks between them (a post's
+    list of addresses: ``get started at http://t.co/AbCd example.cc http://t.co/Xy``): the
+    writer's context says address, like a host cue. Bounded look-back (one token)."""
+    if not _BLANKS_SCHEME_AFTER.match(text, end):
+        return False
+    i = start
+    while i > 0 and start - i < 16 and text[i - 1] in " \t":
+        i -= 1
+    if i == start:
+        return False
+    lo = max(0, i - 2048)
+    j = max(text.rfind(c, lo, i) for c in " \t\n") + 1
+    if j == 0 and lo > 0:
+        return False  # a token longer than the look-back
+    return _SCHEME_TOKEN.match(text, j, i) is not None
+
+
 def _placeholder_host(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> bool:
     """``keep_placeholder_hosts``: a host written whole in a ``{{…}}`` placeholder, in lower
     case under a TLD of RFC 1591 (``--domain {{example.com}}`` in tldr-pages), is the example
@@ -765,7 +787,8 @@ def reject_reason(
             # ``Terminal.app``, ``Mail.app``, ``iTerm.app``: a macOS application bundle (a
             # directory name); a web site under .app is written in lower case (``bsky.app``)
             return f"§8 reject_file_names: {host!r} is a macOS application bundle, not a host"
-        if tld in policy.file_extension_tlds:
+        # (a file-extension TLD between two links written with a scheme is one more address)
+        if tld in policy.file_extension_tlds and not (host_only and _between_links(text, link.start, link.end)):
             return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
         if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
             return f"§8 reject_file_names: '.{labels[-2]}.{labels[-1]}' is a double file extension"
@@ -791,6 +814,13 @@ def reject_reason(
             return f"§8 reject_abbreviations: {host!r} is capital initials (an abbreviation)"
         if len(labels) >= 3 and all(label.isdigit() for label in labels[:-1]):
             return f"§8 reject_abbreviations: {host!r} looks like a version number"
+    if (policy.reject_generic_tld_names and host_only and len(labels) >= 3 and not site
+            and all(label.isascii() and label.isalpha() and label.isupper() for label in labels)
+            and len(tld) > 2 and tld not in _HOST_TLDS and labels[0] != "WWW"
+            and before and not before.isalnum() and not before.isspace() and after in ("!", "?")):
+        # ``(++MADE.MY.DAY!)``: a shouted phrase of words under a word TLD, glued to
+        # punctuation on both sides (an exclamation after it), not a host written in capitals
+        return f"§8 reject_generic_tld_names: {host!r} is a shouted phrase under the word TLD '.{labels[-1]}'"
     if (
         policy.reject_generic_tld_names
         and len(labels) == 2
