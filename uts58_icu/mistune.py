@@ -175,14 +175,90 @@ def _class_renders_as_html(cls: type) -> bool:
     )
 
 
-def _html_renderer(inline: Any) -> Any:
-    """The renderer of ``inline``'s Markdown when text and links may be rendered at
-    once, else ``None`` (another renderer, such as the AST, gets the tokens)."""
+#: What ``HTMLRenderer.link`` reads of its renderer, besides ``SAFE_PROTOCOLS``.
+_LINK_METHODS = ("link", "text", "sanitize_url", "render_attrs", "escape_attribute", "escape_enabled")
+_LINK_WRITERS: dict[type, bool] = {}
+
+
+def _link_writer(renderer: Any) -> Callable[[str, str], str]:
+    """``writer(text_html, href)``: what ``renderer.link(text_html, url=href)`` returns.
+
+    With mistune's own ``HTMLRenderer.link`` (3.2 and later), an href that starts with
+    one of the renderer's ``SAFE_PROTOCOLS`` is written directly: its URL check
+    (``sanitize_url``: the href ``%``-decoded up to three times, lower-cased, compared
+    with the protocols) keeps such an href whatever follows the scheme, and decoding
+    a long ``%XX`` path was most of the cost of a link on multilingual text. Any other
+    href, and other renderers, go through ``renderer.link``
+    (tests/test_markdown_engines.py compares the two)."""
+    cls = type(renderer)
+    known = _LINK_WRITERS.get(cls)
+    if known is None:
+        known = _LINK_WRITERS[cls] = _stock_link(cls)
+    if not known or vars(renderer).keys() & _LINK_NAMES:
+        return lambda text_html, href: str(renderer.link(text_html, url=href))
+    safe = tuple(p.lower() for p in renderer.SAFE_PROTOCOLS)
+    width = max(map(len, safe), default=0)
+    link = renderer.link
+    attribute = renderer.escape_attribute
+
+    def write(text_html: str, href: str) -> str:
+        if href[:width].lower().startswith(safe):
+            return '<a href="' + attribute(href) + '">' + text_html + "</a>"
+        return str(link(text_html, url=href))
+
+    return write
+
+
+_LINK_NAMES = frozenset(_LINK_METHODS) | {"SAFE_PROTOCOLS"}
+#: A protocol whose every spelling at the start of an href survives ``sanitize_url``'s
+#: decoding, lower-casing and stripping unchanged (no ``%``, no space).
+_PROTOCOL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+
+
+def _stock_link(cls: type) -> bool:
+    """Whether ``cls.link`` and what it calls are mistune's ``HTMLRenderer``'s own, of
+    a mistune whose ``link`` is ``'<a' + render_attrs({'href': sanitize_url(url)}) + '>'``."""
+    try:
+        from mistune.renderers.html import HTMLRenderer
+    except ImportError:  # pragma: no cover - mistune 3 has it
+        return False
+    if not all(hasattr(HTMLRenderer, name) for name in _LINK_METHODS):
+        return False  # mistune before 3.2: link() wrote its href another way
+    if not issubclass(cls, HTMLRenderer) or any(getattr(cls, n) is not getattr(HTMLRenderer, n) for n in _LINK_METHODS):
+        return False
+    if not all(isinstance(p, str) and _PROTOCOL.fullmatch(p) for p in getattr(cls, "SAFE_PROTOCOLS", (1,))):
+        return False
+    probe = HTMLRenderer()  # this mistune's link() writes the href as assumed
+    return all(
+        probe.link("t", url=href) == '<a href="' + probe.escape_attribute(href) + '">t</a>'
+        for href in ("https://a.b/%E3%83%91?q=1&amp;r=&lt;\"", "MAILTO:a@b.c", "ftp://x/%2525%20")
+    )
+
+
+class _Html:
+    """How a run of text and links is rendered at once (see :func:`_linkify_tokens`):
+    ``text(raw)`` and ``link(text_html, href)`` are the renderer's ``text`` and
+    ``link(text_html, url=href)``, ``link`` through :func:`_link_writer`."""
+
+    __slots__ = ("link", "renderer", "text")
+
+    def __init__(self, renderer: Any) -> None:
+        self.renderer = renderer
+        self.text: Callable[[str], str] = renderer.text
+        self.link = _link_writer(renderer)
+
+
+def _html_renderer(inline: Any) -> _Html | None:
+    """How ``inline``'s Markdown renders runs of text and links at once, or ``None``
+    when it may not (another renderer, such as the AST, gets the tokens)."""
     md = getattr(inline, "_uts58_md", None)
     renderer = getattr(inline, "_uts58_html", None)
     if md is None or renderer is None or md.renderer is not renderer or not _renders_as_html(renderer):
         return None
-    return renderer
+    known: _Html | None = getattr(inline, "_uts58_writers", None)
+    if known is None or known.renderer is not renderer:
+        known = inline._uts58_writers = _Html(renderer)
+    return known
 
 
 _SUBCLASSES: dict[type, type] = {}
@@ -208,7 +284,7 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
     inline.__class__ = sub
 
 
-def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58, renderer: Any = None) -> list[Token]:
+def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58, renderer: _Html | None = None) -> list[Token]:
     """``tokens`` with the links of their text. With a ``renderer`` (see
     :func:`_html_renderer`), each run of text and links is rendered here, by the
     renderer's own ``text`` and ``link``, into one token: the same HTML, without a
@@ -231,7 +307,11 @@ def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58, renderer: Any = None
                 if len(children) == 1 and children[0].get("type") == "text" and children[0].keys() <= _TEXT_KEYS:
                     attrs = tok["attrs"]
                     text_html = renderer.text(children[0]["raw"])
-                    html.append(renderer.link(text_html, **attrs) if attrs else renderer.link(text_html))
+                    if attrs.keys() == {"url"}:
+                        html.append(renderer.link(text_html, attrs["url"]))
+                    else:
+                        link = renderer.renderer.link
+                        html.append(link(text_html, **attrs) if attrs else link(text_html))
                     continue
             if html:
                 out.append({"type": _HTML, "raw": "".join(html)})
@@ -253,7 +333,7 @@ def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58, renderer: Any = None
 
 
 def _flush(
-    pending: list[str], in_html_link: int, lin: LinkifyUts58, renderer: Any, out: list[Token], html: list[str]
+    pending: list[str], in_html_link: int, lin: LinkifyUts58, renderer: _Html | None, out: list[Token], html: list[str]
 ) -> None:
     """The text tokens gathered in ``pending``, as one text: linked (outside a raw HTML
     ``<a>``) into ``out``, or with a renderer rendered into ``html``."""
@@ -283,19 +363,22 @@ def _split(text: str, lin: LinkifyUts58) -> list[Token]:
     return out
 
 
-def _split_html(text: str, lin: LinkifyUts58, renderer: Any, html: list[str]) -> None:
+def _split_html(text: str, lin: LinkifyUts58, renderer: _Html, html: list[str]) -> None:
     """As :func:`_split`, each token rendered as ``renderer.render_token`` would."""
-    if not lin.pretest(text):
+    found = lin._finder()(text) if lin._plain() or lin.pretest(text) else ()
+    if not found:
         html.append(renderer.text(text))
         return
     last = 0
-    for link in lin.links(text):
+    escape = renderer.text
+    link_html = renderer.link
+    for link in found:
         if link.start > last:
-            html.append(renderer.text(text[last : link.start]))
-        html.append(renderer.link(renderer.text(visible_text(link)), url=link.href))
+            html.append(escape(text[last : link.start]))
+        html.append(link_html(escape(visible_text(link)), link.href))
         last = link.end
     if last < len(text):
-        html.append(renderer.text(text[last:]))
+        html.append(escape(text[last:]))
 
 
 #: The mistune plugin: ``mistune.create_markdown(plugins=[uts58_icu.mistune.linkify])``.
