@@ -127,20 +127,20 @@ def test_mistune_renders_runs_as_token_by_token(src: str) -> None:
 def test_mistune_fast_path_is_taken_and_right() -> None:
     fast, slow = mistune_pair()
     src = "See *a.com* and http://b.org/x, me@c.de, [t](http://t.org) `d.com` <a href='y'>e.com</a>.\n"
-    seen: list[str] = []
+    seen: list[Any] = []
     import uts58_icu.mistune as um
 
-    original = um._split_html
+    original = um._render_runs
 
-    def spy(text: str, lin: Any, renderer: Any, html: list[str]) -> None:
-        seen.append(text)
-        original(text, lin, renderer, html)
+    def spy(tokens: list[Any], lin: Any, html: Any) -> list[Any]:
+        seen.append(tokens)
+        return original(tokens, lin, html)
 
-    um._split_html = spy  # type: ignore[assignment]
+    um._render_runs = spy  # type: ignore[assignment]
     try:
         out = fast(src)
     finally:
-        um._split_html = original  # type: ignore[assignment]
+        um._render_runs = original  # type: ignore[assignment]
     assert seen  # the runs were rendered at once
     assert out == slow(src) == (
         '<p>See <em><a href="https://a.com">a.com</a></em> and <a href="http://b.org/x">http://b.org/x</a>, '
