@@ -822,15 +822,17 @@ class LinkifyUts58(LinkifyItOptions):
         size = _FIRST_WINDOW if cap is None else min(_FIRST_WINDOW, cap)
         # The answer is a function of the first window, when it settles there: kept for
         # the windows seen last (text that repeats itself: "http://a.com," * n).
-        key = (text[pos : pos + min(n, size)], size >= n, scheme_end)
+        window = text[pos : pos + size] if size < n else text[pos:limit]
+        key = (window, size >= n, scheme_end)
         known = windows[3].get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
         first = True
         while True:
-            if cap is not None:
-                size = min(size, cap)
-            window = text[pos : pos + min(n, size)]
+            if not first:
+                if cap is not None:
+                    size = min(size, cap)
+                window = text[pos : pos + min(n, size)]
             link = next(self._base(window), None)
             if link is not None and link.start != 0:
                 link = None

@@ -115,7 +115,8 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         else:
             last["raw"] = last["raw"][: -len(proto)]
         token = _link_token(visible_text(link), link.href)  # the display where the text would break §8
-        token["_autolink"] = text  # the source: mistune turns it back into text inside a link's text
+        if state.brackets:  # the source: mistune turns it back into text if this is inside a link's text
+            token["_autolink"] = text  # (with no '[' open, it cannot be: mistune would only drop the key)
         state.append_token(token)
         return end
 
