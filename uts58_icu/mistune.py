@@ -325,6 +325,21 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
     inline.__class__ = sub
 
 
+def _a_depth(tok: Token, depth: int) -> int:
+    """How many raw HTML ``<a>`` are open after the ``inline_html`` token ``tok``."""
+    raw = tok.get("raw", "")
+    if _A_OPEN.match(raw):
+        return depth + 1
+    if _A_CLOSE.match(raw) and depth:
+        return depth - 1
+    return depth
+
+
+def _linked_inside(kind: object, tok: Token) -> bool:
+    """Whether the children of ``tok`` (emphasis, a heading's text…) are linked too."""
+    return kind not in ("link", "image", "codespan") and isinstance(tok.get("children"), list)
+
+
 def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58) -> list[Token]:
     """``tokens`` with the links of their text (as ``link`` tokens)."""
     out: list[Token] = []
@@ -340,12 +355,8 @@ def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58) -> list[Token]:
             pending.clear()
             out.extend(_split(text, lin) if not in_html_link else [{"type": "text", "raw": text}])
         if kind == "inline_html":
-            raw = tok.get("raw", "")
-            if _A_OPEN.match(raw):
-                in_html_link += 1
-            elif _A_CLOSE.match(raw) and in_html_link:
-                in_html_link -= 1
-        elif kind not in ("link", "image", "codespan") and isinstance(tok.get("children"), list) and not in_html_link:
+            in_html_link = _a_depth(tok, in_html_link)
+        elif not in_html_link and _linked_inside(kind, tok):
             tok["children"] = _linkify_tokens(tok["children"], lin)
         out.append(tok)
     if pending:
@@ -428,12 +439,8 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
             out.append({"type": _HTML, "raw": "".join(parts)})
             parts.clear()
         if kind == "inline_html":
-            raw = tok.get("raw", "")
-            if _A_OPEN.match(raw):
-                in_html_link += 1
-            elif _A_CLOSE.match(raw) and in_html_link:
-                in_html_link -= 1
-        elif kind not in ("link", "image", "codespan") and isinstance(tok.get("children"), list) and not in_html_link:
+            in_html_link = _a_depth(tok, in_html_link)
+        elif not in_html_link and _linked_inside(kind, tok):
             tok["children"] = _render_runs(tok["children"], lin, html)
         out.append(tok)
     if pending:
