@@ -127,20 +127,20 @@ def test_mistune_renders_runs_as_token_by_token(src: str) -> None:
 def test_mistune_fast_path_is_taken_and_right() -> None:
     fast, slow = mistune_pair()
     src = "See *a.com* and http://b.org/x, me@c.de, [t](http://t.org) `d.com` <a href='y'>e.com</a>.\n"
-    seen: list[str] = []
+    seen: list[Any] = []
     import uts58_icu.mistune as um
 
-    original = um._split_html
+    original = um._render_runs
 
-    def spy(text: str, lin: Any, renderer: Any, html: list[str]) -> None:
-        seen.append(text)
-        original(text, lin, renderer, html)
+    def spy(tokens: list[Any], lin: Any, html: Any) -> list[Any]:
+        seen.append(tokens)
+        return original(tokens, lin, html)
 
-    um._split_html = spy  # type: ignore[assignment]
+    um._render_runs = spy  # type: ignore[assignment]
     try:
         out = fast(src)
     finally:
-        um._split_html = original  # type: ignore[assignment]
+        um._render_runs = original  # type: ignore[assignment]
     assert seen  # the runs were rendered at once
     assert out == slow(src) == (
         '<p>See <em><a href="https://a.com">a.com</a></em> and <a href="http://b.org/x">http://b.org/x</a>, '
@@ -274,3 +274,52 @@ def test_scheme_before_at_the_window_edge() -> None:
             text = prefix + "h" * k
             m = _PROTO.search(text, max(0, len(text) - _MAX_PROTO - 1), len(text))
             assert _scheme_before(text, len(text)) == (None if m is None else m.group(1)), (prefix, k)
+
+
+# -- mistune: links and text written without HTMLRenderer.link / .text -------------------
+
+_HREF_HEADS = ["https://", "HTTP://", "http:", "mailto:", "MailTo:", "ftp://", "FTPS://", "irc:", "tel:", "wss://",
+               "javascript:", "JAVASCRIPT:", " https://", "%68ttps://", "data:image/png;", "/", "#", "?", "", "x"]
+_HREF_TAIL = st.text(alphabet=st.sampled_from(list('ab%25%41%2F%3A"<>&amp;&#39;;/:?#= パ\u202e')), max_size=24)
+
+
+@given(head=st.sampled_from(_HREF_HEADS), tail=_HREF_TAIL, shown=st.text(max_size=12), escape=st.booleans())
+def test_mistune_link_writer_is_html_renderer_link(head: str, tail: str, shown: str, escape: bool) -> None:
+    """The writer of a stock HTMLRenderer gives HTMLRenderer.link's HTML for any href
+    (those it writes directly, and the others it passes to link()), and _Html.text the
+    renderer's text()."""
+    pytest.importorskip("mistune")
+    from mistune.renderers.html import HTMLRenderer
+
+    import uts58_icu.mistune as um
+
+    renderer = HTMLRenderer(escape=escape)
+    html = um._Html(renderer)
+    assert html.special is not None  # the direct path is the one under test
+    href = head + tail
+    assert html.link(shown, href) == renderer.link(shown, url=href)
+    assert html.text(shown) == renderer.text(shown)
+    assert html.special(shown) or html.text(shown) == shown
+    harmful = HTMLRenderer(allow_harmful_protocols=["javascript:"])
+    assert um._Html(harmful).link(shown, href) == harmful.link(shown, url=href)
+
+
+def test_mistune_link_writer_keeps_overrides() -> None:
+    """A renderer whose link() or SAFE_PROTOCOLS differ gets link() itself."""
+    pytest.importorskip("mistune")
+    from mistune.renderers.html import HTMLRenderer
+
+    import uts58_icu.mistune as um
+
+    class Strict(HTMLRenderer):
+        SAFE_PROTOCOLS = ("https:",)
+
+    class Titled(HTMLRenderer):
+        def link(self, text: str, url: str, title: str | None = None) -> str:
+            return "[" + super().link(text, url, title) + "]"
+
+    for renderer in (Strict(), Titled()):
+        html = um._Html(renderer)
+        for href in ("https://a.b/x", "http://a.b/%E3%83%91", "mailto:a@b.c"):
+            assert html.link("t", href) == renderer.link("t", url=href)
+    assert um._Html(Titled()).special is None  # text() goes to the renderer too

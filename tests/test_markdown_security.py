@@ -166,6 +166,147 @@ def test_link_at_covers_the_scheme() -> None:
     assert link is not None and link.text == "https://e.org/x"  # end limits the text read
 
 
+# markdown-it-py's inline rule reads the scheme before "://" from state.pending, which is
+# not kept while a link label is skipped ("[…", rules in validation mode): the scheme it
+# subtracts from the match can be a stale run of letters longer than the match.
+STALE_SCHEME_CASES = [
+    "xn--ls8h.la[http://[::1]*ftp://",  # a //host match ('//[::1]') shorter than the stale 'xn--ls8h.la'
+    "zexample.org[//x.org>ｈｔｔｐ://",  # the same with '//x.org'; stock linkify-it-py crashes too
+    "a" * 23 + "[http://a.co xxxxxxx ftp://",  # text starting with a scheme, the rule at a later '://'
+    "see.ab[x.org://http://e.org/x*ftp://",
+    "xn--ls8h.la//xn--ls8h.la[<http://[::1://",  # found by the property below: the core's link_at (next test)
+]
+
+
+@pytest.mark.parametrize("src", STALE_SCHEME_CASES)
+@pytest.mark.parametrize("policy", list(POLICIES))
+def test_stale_scheme_in_a_link_label(src: str, policy: str) -> None:
+    """The drop-in raised "inline rule didn't increment state.pos" there (compiled and pure)."""
+    for name, (render, _links) in engines(policy).items():
+        try:
+            render(src)
+        except Exception as exc:  # pragma: no cover - the failure report
+            raise AssertionError(f"{name} ({policy}) raised {exc!r} on {src!r}") from exc
+
+
+def test_stale_scheme_links_as_the_plugin() -> None:
+    """Where the rule's scheme is stale, the drop-in declines at that '://' and links as the plugin."""
+    dropin, plugin = (engines("recommended")[n][0] for n in ("markdown-it drop-in", "markdown-it plugin"))
+    assert dropin(STALE_SCHEME_CASES[0]) == '<p>xn--ls8h.la[<a href="http://[::1]">http://[::1]</a>*ftp://</p>\n'
+    assert dropin(STALE_SCHEME_CASES[0]) == plugin(STALE_SCHEME_CASES[0])
+    assert dropin(STALE_SCHEME_CASES[2]) == plugin(STALE_SCHEME_CASES[2])
+    lin = LinkifyUts58()
+    # called directly (not by the rule), match_at_start answers as before
+    m = lin.match_at_start("//x.org>ｈｔｔｐ://")
+    assert m is not None and m.url == "//x.org"
+    m = lin.match_at_start("http://a.co xxxxxxx ftp://")
+    assert m is not None and m.url == "http://a.co"
+
+
+_BRACKETS_CORE = ["[", "]", "[::1", "[::1]", "::", "http://", "https://", "//", "<", ">", "a.la", "x.org", "b@",
+                  "mailto:", "/", ":", "%", "1.2.3.4", "[v1.x]", "[::ffff:1.2.3.4]", "例え.jp", "@", "."]
+
+
+def test_glued_url_with_an_unclosed_bracketed_host() -> None:
+    """split_glued_urls cut 'http://[::1' out of 'a.la//b.la[<http://[::1' and the core's
+    link_at raised ValueError (no ']') instead of answering None: every engine crashed."""
+    from uts58_icu.core.detection import link_at
+
+    rec = LinkPolicy.recommended()
+    assert [lk.text for lk in find_links("a.la//b.la[<http://[::1", policy=rec)] == ["a.la//b.la["]
+    assert [lk.text for lk in find_links("a.la//b.la[<http://[::1]/x", policy=rec)] == ["a.la//b.la[", "http://[::1]/x"]
+    assert link_at("<http://[::1", 1, 12, "url") is None
+    assert link_at("<[::1", 1, 5, "url") is None
+    link = link_at("<http://[::1]/x", 1, 15, "url")
+    assert link is not None and link.text == "http://[::1]/x"
+
+
+@given(text=st.lists(st.sampled_from(_BRACKETS_CORE), max_size=12).map("".join), data=st.data())
+def test_core_link_at_answers_any_span(text: str, data: Any) -> None:
+    """The class: the core's link_at (which §8 rules call on spans they cut) answers a
+    Link inside the span or None for any span, never an exception."""
+    from uts58_icu.core.detection import link_at
+
+    if not text:
+        return
+    start = data.draw(st.integers(0, len(text) - 1))
+    end = data.draw(st.integers(start + 1, len(text)))
+    for kind in ("url", "email"):
+        link = link_at(text, start, end, kind)  # type: ignore[arg-type]
+        assert link is None or (link.start, link.end) == (start, end)
+
+
+class _Recording(LinkifyUts58):
+    """Records each answer of match_at_start with the position of the "://" that
+    markdown-it-py's rule stands at (read from its state, which the test can see)."""
+
+    def __init__(self, policy: LinkPolicy) -> None:
+        super().__init__(policy=policy)
+        self.state: Any = None
+        self.seen: list[tuple[str, int, Any]] = []
+
+    def match_at_start(self, text: str) -> Any:
+        found = super().match_at_start(text)
+        state = self.state
+        if state is not None:
+            self.seen.append((text, len(text) - (len(state.src) - state.pos), found))
+        return found
+
+
+_BRACKETS = ["[", "]", "[[", "](", ")", "::", ":", "::1", "[::1]", "[::ffff:1.2.3.4]", "*", "**", "<", ">", "//",
+             "://", "http", "ftp", "HTTPS", "x.y", "xn--ls8h.la", "zexample.org", "x.org", "a.co", "ｈｔｔｐ", "/",
+             " ", "a", "1", "\\", "`", "!", "@", "e.org/x"]
+_PIECES = st.lists(st.sampled_from(_BRACKETS), max_size=12).map("".join)
+_WORDS = st.sampled_from(["a", "see", "http", "x.y", "xn--ls8h.la", "zexample.org", "a" * 23, "e.org", "www.a.co"])
+_LEADS = st.sampled_from(["//x.org", "//[::1]", "http://a.co", "ftp://x.org/", "http://[::1]", "//a.co/b", "x.org",
+                          "https://e.org/x*", "//", "http://"])
+
+
+@st.composite
+def _stale_text(draw: Any) -> str:
+    """A run of scheme letters, '[', then text in which the rule's '://' stands exactly
+    that many characters after a link (where a stale scheme reaches back to), or anywhere."""
+    word = draw(_WORDS)
+    lead = draw(_LEADS) + draw(_PIECES)
+    if draw(st.booleans()):
+        pad = draw(st.sampled_from(["x", " ", ">", "*", ":", "/"]))
+        lead = (lead + pad * len(word))[: len(word)]
+    return draw(_PIECES) + word + draw(st.sampled_from(["[", "[[", "](", "["])) + draw(_PIECES) + lead + "://" + draw(_PIECES)
+
+
+STALE_TEXT = st.one_of(st.lists(st.sampled_from(_BRACKETS), max_size=24).map("".join), _stale_text())
+
+
+@settings(max_examples=min(settings.default.max_examples, 1000))
+@given(src=STALE_TEXT, policy=st.sampled_from(list(POLICIES)))
+def test_match_at_start_covers_the_rules_position(src: str, policy: str) -> None:
+    """The invariant behind the crash: each answer match_at_start gives markdown-it-py's
+    rule covers the rule's "://" (the rule moves on by len(url) - len(scheme)), and is
+    for a scheme whose "://" is that one; a direct call with the same text answers the
+    same or more."""
+    md = MarkdownIt("commonmark", {"linkify": True}).enable(["linkify", "strikethrough"])
+    lin = md.linkify = _Recording(POLICIES[policy])
+
+    def spy(state: Any, silent: bool) -> bool:
+        lin.state = state
+        try:
+            return bool(stock(state, silent))
+        finally:
+            lin.state = None
+
+    from markdown_it.rules_inline.linkify import linkify as stock
+
+    md.inline.ruler.at("linkify", spy)
+    md.render(src)
+    for text, at, found in lin.seen:
+        assert text[at : at + 3] == "://"
+        if found is not None:
+            assert len(found.url.rstrip("*")) > at, (src, text, at, found)
+            assert re.fullmatch(r"[A-Za-z][A-Za-z0-9+.\-]*://", text[: at + 3]), (src, text, at)
+            direct = lin.match_at_start(text)
+            assert direct == found
+
+
 # Markdown pieces that make the linkify rules meet each other: hosts right before
 # "://", schemes, brackets, emphasis and code markers, raw HTML, entities and escapes,
 # IDN and confusable hosts, bidi controls and other invisibles, emails.

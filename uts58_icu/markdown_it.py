@@ -38,10 +38,11 @@ from __future__ import annotations
 
 import inspect
 import re
+import sys
 import weakref
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from ._args import require_str
@@ -134,6 +135,8 @@ def visible_text(link: Link, shown: str | None = None) -> str:
     would break the §8 display rule (a raw bidi control or default-ignorable
     character, a confusable host in Unicode)."""
     shown = link.text if shown is None else shown
+    if shown.isascii() and not link.punycode_host:
+        return shown  # every Bidi_Control and Default_Ignorable character is outside ASCII
     return link.display if _breaks_display_rule(link, shown) else shown
 
 
@@ -622,6 +625,7 @@ class LinkifyUts58(LinkifyItOptions):
         self._last_links: tuple[Any, str, list[Link]] | None = None
         self._windows: tuple[object, LinkPolicy, int | None, dict[tuple[str, bool, int], Link | None]] | None = None
         self._plain_for: tuple[object, bool] | None = None
+        self._finder_for: tuple[object, LinkPolicy, Callable[[str], Iterable[Link]]] | None = None
         self._memo: tuple[Any, dict[Any, Any]] | None = None
         self._init_options()
         if tlds is not None:
@@ -712,6 +716,20 @@ class LinkifyUts58(LinkifyItOptions):
             if self._wanted(link):
                 yield link
 
+    def _finder(self) -> Callable[[str], Iterable[Link]]:
+        """:meth:`links` without the argument check, for text an integration took from
+        its parser: ``find_links`` with the policy bound when :meth:`_plain` (then a
+        text :meth:`pretest` rejects has no link either), else the general path."""
+        known = self._finder_for
+        policy = self.policy
+        if known is not None and known[0] is self._version and known[1] is policy:
+            return known[2]
+        find: Callable[[str], Iterable[Link]] = (
+            partial(_find_with_policy, policy=policy) if self._plain() else self._iter_general
+        )
+        self._finder_for = (self._version, policy, find)
+        return find
+
     def links(self, text: str) -> Iterator[Link]:
         """The links of ``text`` in order, as :class:`~uts58_icu.Link` objects: the
         policy applied, the options and TLDs of this linkifier. For integrations that
@@ -764,14 +782,21 @@ class LinkifyUts58(LinkifyItOptions):
         proportional to the link and the characters detection must look at after it.
         """
         require_str(text, "text")
+        at = _stock_rule_position(text)
+        if at is not None and not _scheme_ends_at(text, at):
+            return None  # markdown-it-py's rule took a scheme that is not the one before its "://"
         kept = self.link_at(text, 0)
         if kept is None:
-            return self._extra_at_start(text)
-        if not shown_as_written(kept):
+            found = self._extra_at_start(text)
+        elif not shown_as_written(kept):
             return None
-        # markdown-it-py advances by len(match.url) and normalizes url itself:
-        # here url is the link text, not the (escaped) href.
-        return Match(_schema(kept), 0, kept.end, kept.text, kept.text, kept.text)
+        else:
+            # markdown-it-py advances by len(match.url) and normalizes url itself:
+            # here url is the link text, not the (escaped) href.
+            found = Match(_schema(kept), 0, kept.end, kept.text, kept.text, kept.text)
+        if found is not None and at is not None and len(found.url.rstrip("*")) <= at:
+            return None  # the rule would not move past its "://" (checked above; kept as a guard)
+        return found
 
     def link_at(self, text: str, pos: int, end: int | None = None) -> Link | None:
         """The link with a scheme that starts at ``text[pos]`` (offsets relative to
@@ -797,15 +822,17 @@ class LinkifyUts58(LinkifyItOptions):
         size = _FIRST_WINDOW if cap is None else min(_FIRST_WINDOW, cap)
         # The answer is a function of the first window, when it settles there: kept for
         # the windows seen last (text that repeats itself: "http://a.com," * n).
-        key = (text[pos : pos + min(n, size)], size >= n, scheme_end)
+        window = text[pos : pos + size] if size < n else text[pos:limit]
+        key = (window, size >= n, scheme_end)
         known = windows[3].get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
         first = True
         while True:
-            if cap is not None:
-                size = min(size, cap)
-            window = text[pos : pos + min(n, size)]
+            if not first:
+                if cap is not None:
+                    size = min(size, cap)
+                window = text[pos : pos + min(n, size)]
             link = next(self._base(window), None)
             if link is not None and link.start != 0:
                 link = None
@@ -891,6 +918,48 @@ _PROTO = re.compile(r"(?:^|[^A-Za-z0-9.+\-])([A-Za-z][A-Za-z0-9.+\-]*)\Z")
 _MAX_PROTO = 64
 _PROTO_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.+-")
 _PROTO_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+#: The module of markdown-it-py's own inline ``linkify`` rule (3.x and 4.x).
+_STOCK_RULE_MODULE = "markdown_it.rules_inline.linkify"
+#: How many callers up :func:`_stock_rule_position` looks for that rule (a subclass's
+#: ``match_at_start`` calling this one's, and ``test_schema_at``).
+_STOCK_RULE_DEPTH = 4
+
+
+def _stock_rule_position(text: str) -> int | None:
+    """Where markdown-it-py's inline ``linkify`` rule stands in ``text`` (the index of
+    its ``://``) when that rule is the caller of :meth:`LinkifyUts58.match_at_start`;
+    ``None`` when another caller is.
+
+    The rule passes ``state.src[pos - len(proto):]``, with ``proto`` the scheme it reads
+    at the end of ``state.pending``, and moves on by ``len(match.url) - len(proto)``.
+    While markdown-it-py skips a link label (``[…``, its rules run in validation mode),
+    ``state.pending`` is not kept, so ``proto`` can be a stale run of letters of any
+    length (``xn--ls8h.la[http://[::1]*ftp://``): a match shorter than it made the rule
+    go back, and markdown-it-py raised ``RuntimeError("inline rule didn't increment
+    state.pos")``. Only the rule's ``state`` tells where it stands, so it is read
+    from the caller's frame."""
+    frame = sys._getframe(2)
+    for _ in range(_STOCK_RULE_DEPTH):
+        if frame is None:
+            return None
+        if frame.f_globals.get("__name__") == _STOCK_RULE_MODULE:
+            state = frame.f_locals.get("state")
+            src = getattr(state, "src", None)
+            pos = getattr(state, "pos", None)
+            if not isinstance(src, str) or not isinstance(pos, int) or len(src) - pos > len(text):
+                return None
+            return len(text) - (len(src) - pos)
+        frame = frame.f_back
+    return None
+
+
+def _scheme_ends_at(text: str, at: int) -> bool:
+    """Whether ``text`` starts with a scheme whose ``://`` is at ``text[at]`` (what
+    markdown-it-py's rule assumes when it calls :meth:`LinkifyUts58.match_at_start`)."""
+    head = _SCHEME.match(text)
+    return head is not None and head.end() == at + 3
 
 
 def _scheme_before(text: str, end: int) -> str | None:

@@ -29,6 +29,7 @@ with mistune), see :class:`NbconvertMarkdown2HTML`.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
@@ -114,7 +115,8 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         else:
             last["raw"] = last["raw"][: -len(proto)]
         token = _link_token(visible_text(link), link.href)  # the display where the text would break §8
-        token["_autolink"] = text  # the source: mistune turns it back into text inside a link's text
+        if state.brackets:  # the source: mistune turns it back into text if this is inside a link's text
+            token["_autolink"] = text  # (with no '[' open, it cannot be: mistune would only drop the key)
         state.append_token(token)
         return end
 
@@ -137,6 +139,12 @@ def _link_token(text: str, href: str) -> Token:
 _HTML = "uts58_html"
 _TEXT_KEYS = frozenset({"type", "raw", "_emphasis"})
 _LINK_KEYS = frozenset({"type", "children", "attrs"})
+_URL_ONLY = frozenset({"url"})
+
+
+def _ALWAYS(text: str) -> bool:
+    """``special`` for a renderer whose ``text`` is its own: every piece goes to it."""
+    return True
 
 
 def _render_html(renderer: Any, html: str) -> str:
@@ -175,14 +183,120 @@ def _class_renders_as_html(cls: type) -> bool:
     )
 
 
-def _html_renderer(inline: Any) -> Any:
-    """The renderer of ``inline``'s Markdown when text and links may be rendered at
-    once, else ``None`` (another renderer, such as the AST, gets the tokens)."""
+#: What ``HTMLRenderer.link`` reads of its renderer, besides ``SAFE_PROTOCOLS``.
+_LINK_METHODS = ("link", "text", "sanitize_url", "render_attrs", "escape_attribute", "escape_enabled")
+_LINK_WRITERS: dict[type, bool] = {}
+
+
+def _link_writer(renderer: Any) -> Callable[[str, str], str]:
+    """``writer(text_html, href)``: what ``renderer.link(text_html, url=href)`` returns.
+
+    With mistune's own ``HTMLRenderer.link`` (3.2 and later), an href that starts with
+    one of the renderer's ``SAFE_PROTOCOLS`` is written directly: its URL check
+    (``sanitize_url``: the href ``%``-decoded up to three times, lower-cased, compared
+    with the protocols) keeps such an href whatever follows the scheme, and decoding
+    a long ``%XX`` path was most of the cost of a link on multilingual text. Any other
+    href, and other renderers, go through ``renderer.link``
+    (tests/test_markdown_engines.py compares the two)."""
+    cls = type(renderer)
+    known = _LINK_WRITERS.get(cls)
+    if known is None:
+        known = _LINK_WRITERS[cls] = _stock_link(cls)
+    if not known or vars(renderer).keys() & _LINK_NAMES:
+        return lambda text_html, href: str(renderer.link(text_html, url=href))
+    safe = tuple(p.lower() for p in renderer.SAFE_PROTOCOLS)
+    width = max(map(len, safe), default=0)
+    link = renderer.link
+    attribute = renderer.escape_attribute
+
+    special = _SPECIAL.search
+
+    def write(text_html: str, href: str) -> str:
+        if href[:width].lower().startswith(safe):
+            return '<a href="' + (attribute(href) if special(href) else href) + '">' + text_html + "</a>"
+        return str(link(text_html, url=href))
+
+    return write
+
+
+_LINK_NAMES = frozenset(_LINK_METHODS) | {"SAFE_PROTOCOLS"}
+#: A protocol whose every spelling at the start of an href survives ``sanitize_url``'s
+#: decoding, lower-casing and stripping unchanged (no ``%``, no space).
+_PROTOCOL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+
+
+def _stock_link(cls: type) -> bool:
+    """Whether ``cls.link`` and what it calls are mistune's ``HTMLRenderer``'s own, of
+    a mistune whose ``link`` is ``'<a' + render_attrs({'href': sanitize_url(url)}) + '>'``."""
+    try:
+        from mistune.renderers.html import HTMLRenderer
+    except ImportError:  # pragma: no cover - mistune 3 has it
+        return False
+    if not all(hasattr(HTMLRenderer, name) for name in _LINK_METHODS):
+        return False  # mistune before 3.2: link() wrote its href another way
+    if not issubclass(cls, HTMLRenderer) or any(getattr(cls, n) is not getattr(HTMLRenderer, n) for n in _LINK_METHODS):
+        return False
+    if not all(isinstance(p, str) and _PROTOCOL.fullmatch(p) for p in getattr(cls, "SAFE_PROTOCOLS", (1,))):
+        return False
+    probe = HTMLRenderer()  # this mistune's link() writes the href as assumed
+    return all(
+        probe.link("t", url=href) == '<a href="' + probe.escape_attribute(href) + '">t</a>'
+        for href in ("https://a.b/%E3%83%91?q=1&amp;r=&lt;\"", "MAILTO:a@b.c", "ftp://x/%2525%20")
+    )
+
+
+class _Html:
+    """How runs of text and links are rendered at once (see :func:`_render_runs`):
+    ``text(raw)`` and ``link(text_html, href)`` give what the renderer's ``text`` and
+    ``link(text_html, url=href)`` give (``link`` through :func:`_link_writer`;
+    ``text`` is mistune's own escaping function when the renderer's ``text`` is
+    ``HTMLRenderer.text``, for the ``escape`` it was set up with)."""
+
+    __slots__ = ("escape", "link", "renderer", "special", "text")
+
+    def __init__(self, renderer: Any) -> None:
+        self.renderer = renderer
+        self.escape = _escape_enabled(renderer)
+        self.link = _link_writer(renderer)
+        own = _text_writer(renderer, self.escape)
+        self.text: Callable[[str], str] = renderer.text if own is None else own
+        #: With mistune's own escaping, ``special(s)`` is falsy when ``text(s)`` is ``s``
+        #: (no ``&``, ``<``, ``>`` or ``"``): such pieces are kept without a call.
+        self.special: Callable[[str], object] | None = None if own is None else _SPECIAL.search
+
+
+#: What mistune's ``escape`` and ``safe_entity`` change (``safe_entity`` unescapes ``&…;`` first).
+_SPECIAL = re.compile(r'[&<>"]')
+
+
+def _escape_enabled(renderer: Any) -> object:
+    return getattr(renderer, "escape_enabled", None)
+
+
+def _text_writer(renderer: Any, escape: object) -> Callable[[str], str] | None:
+    """The function ``HTMLRenderer.text`` calls for ``escape`` (see :class:`_Html`),
+    or ``None`` for a renderer with its own ``text``."""
+    if not _LINK_WRITERS.get(type(renderer)) or vars(renderer).keys() & _LINK_NAMES:
+        return None
+    module = sys.modules.get(type(renderer).text.__module__)
+    function = getattr(module, "escape_text" if escape is True else "safe_entity", None)
+    probe = 'a&amp;<b>"c&#39;'
+    if escape not in (True, False) or not callable(function) or function(probe) != renderer.text(probe):
+        return None
+    return function  # type: ignore[no-any-return]
+
+
+def _html_renderer(inline: Any) -> _Html | None:
+    """How ``inline``'s Markdown renders runs of text and links at once, or ``None``
+    when it may not (another renderer, such as the AST, gets the tokens)."""
     md = getattr(inline, "_uts58_md", None)
     renderer = getattr(inline, "_uts58_html", None)
     if md is None or renderer is None or md.renderer is not renderer or not _renders_as_html(renderer):
         return None
-    return renderer
+    known: _Html | None = getattr(inline, "_uts58_writers", None)
+    if known is None or known.renderer is not renderer or known.escape is not _escape_enabled(renderer):
+        known = inline._uts58_writers = _Html(renderer)
+    return known
 
 
 _SUBCLASSES: dict[type, type] = {}
@@ -201,71 +315,54 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
 
         def __call__(self: Any, s: str, env: Any) -> list[Token]:
             tokens = base.__call__(self, s, env)
-            return _linkify_tokens(tokens, self._uts58_linkifier, _html_renderer(self))
+            html = _html_renderer(self)
+            if html is None:
+                return _linkify_tokens(tokens, self._uts58_linkifier)
+            return _render_runs(tokens, self._uts58_linkifier, html)
 
         sub = type(base.__name__, (base,), {"__call__": __call__, "_uts58_wrapped": True})
         _SUBCLASSES[base] = sub
     inline.__class__ = sub
 
 
-def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58, renderer: Any = None) -> list[Token]:
-    """``tokens`` with the links of their text. With a ``renderer`` (see
-    :func:`_html_renderer`), each run of text and links is rendered here, by the
-    renderer's own ``text`` and ``link``, into one token: the same HTML, without a
-    token and a dispatch per piece."""
+def _a_depth(tok: Token, depth: int) -> int:
+    """How many raw HTML ``<a>`` are open after the ``inline_html`` token ``tok``."""
+    raw = tok.get("raw", "")
+    if _A_OPEN.match(raw):
+        return depth + 1
+    if _A_CLOSE.match(raw) and depth:
+        return depth - 1
+    return depth
+
+
+def _linked_inside(kind: object, tok: Token) -> bool:
+    """Whether the children of ``tok`` (emphasis, a heading's text…) are linked too."""
+    return kind not in ("link", "image", "codespan") and isinstance(tok.get("children"), list)
+
+
+def _linkify_tokens(tokens: list[Token], lin: LinkifyUts58) -> list[Token]:
+    """``tokens`` with the links of their text (as ``link`` tokens)."""
     out: list[Token] = []
     in_html_link = 0
     pending: list[str] = []
-    html: list[str] = []  # with a renderer: the run rendered so far
-
     for tok in tokens:
         kind = tok.get("type")
         if kind == "text" and tok.keys() <= _TEXT_KEYS:
             pending.append(tok["raw"])
             continue
         if pending:
-            _flush(pending, in_html_link, lin, renderer, out, html)
-        if renderer is not None:
-            if kind == "link" and tok.keys() == _LINK_KEYS:
-                children = tok["children"]
-                if len(children) == 1 and children[0].get("type") == "text" and children[0].keys() <= _TEXT_KEYS:
-                    attrs = tok["attrs"]
-                    text_html = renderer.text(children[0]["raw"])
-                    html.append(renderer.link(text_html, **attrs) if attrs else renderer.link(text_html))
-                    continue
-            if html:
-                out.append({"type": _HTML, "raw": "".join(html)})
-                html.clear()
+            text = "".join(pending)
+            pending.clear()
+            out.extend(_split(text, lin) if not in_html_link else [{"type": "text", "raw": text}])
         if kind == "inline_html":
-            raw = tok.get("raw", "")
-            if _A_OPEN.match(raw):
-                in_html_link += 1
-            elif _A_CLOSE.match(raw) and in_html_link:
-                in_html_link -= 1
-        elif kind not in ("link", "image", "codespan") and isinstance(tok.get("children"), list) and not in_html_link:
-            tok["children"] = _linkify_tokens(tok["children"], lin, renderer)
+            in_html_link = _a_depth(tok, in_html_link)
+        elif not in_html_link and _linked_inside(kind, tok):
+            tok["children"] = _linkify_tokens(tok["children"], lin)
         out.append(tok)
     if pending:
-        _flush(pending, in_html_link, lin, renderer, out, html)
-    if html:
-        out.append({"type": _HTML, "raw": "".join(html)})
-    return out
-
-
-def _flush(
-    pending: list[str], in_html_link: int, lin: LinkifyUts58, renderer: Any, out: list[Token], html: list[str]
-) -> None:
-    """The text tokens gathered in ``pending``, as one text: linked (outside a raw HTML
-    ``<a>``) into ``out``, or with a renderer rendered into ``html``."""
-    text = pending[0] if len(pending) == 1 else "".join(pending)
-    pending.clear()
-    if renderer is not None:
-        if in_html_link:
-            html.append(renderer.text(text))
-        else:
-            _split_html(text, lin, renderer, html)
-    else:
+        text = "".join(pending)
         out.extend(_split(text, lin) if not in_html_link else [{"type": "text", "raw": text}])
+    return out
 
 
 def _split(text: str, lin: LinkifyUts58) -> list[Token]:
@@ -283,19 +380,74 @@ def _split(text: str, lin: LinkifyUts58) -> list[Token]:
     return out
 
 
-def _split_html(text: str, lin: LinkifyUts58, renderer: Any, html: list[str]) -> None:
-    """As :func:`_split`, each token rendered as ``renderer.render_token`` would."""
-    if not lin.pretest(text):
-        html.append(renderer.text(text))
-        return
-    last = 0
-    for link in lin.links(text):
-        if link.start > last:
-            html.append(renderer.text(text[last : link.start]))
-        html.append(renderer.link(renderer.text(visible_text(link)), url=link.href))
-        last = link.end
-    if last < len(text):
-        html.append(renderer.text(text[last:]))
+def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[Token]:
+    """:func:`_linkify_tokens` for an HTML renderer (see :func:`_html_renderer`): each
+    run of text and links (the text's links found here, and ``link`` tokens whose
+    text is plain) is rendered here, by the renderer's ``text`` and ``link``, into one
+    ``uts58_html`` token: the same HTML, without a token and a dispatch per piece."""
+    out: list[Token] = []
+    in_html_link = 0
+    pending: list[str] = []
+    parts: list[str] = []  # the run rendered so far
+    escape = html.text
+    write_link = html.link
+    find = lin._finder()
+    check = None if lin._plain() else lin.pretest  # with the plain finder, pretest changes nothing
+
+    special = html.special
+    if special is None:
+        special = _ALWAYS
+
+    def flush() -> None:
+        text = pending[0] if len(pending) == 1 else "".join(pending)
+        pending.clear()
+        found = () if in_html_link or (check is not None and not check(text)) else find(text)
+        last = 0
+        for link in found:
+            if link.start > last:
+                piece = text[last : link.start]
+                parts.append(escape(piece) if special(piece) else piece)
+            shown = visible_text(link)
+            parts.append(write_link(escape(shown) if special(shown) else shown, link.href))
+            last = link.end
+        if last:
+            text = text[last:]
+        parts.append(escape(text) if special(text) else text)
+
+    for tok in tokens:
+        kind = tok["type"]
+        if kind == "text" and tok.keys() <= _TEXT_KEYS:
+            pending.append(tok["raw"])
+            continue
+        if pending:
+            flush()
+        if kind == "link":
+            keys = tok.keys()
+            if keys == _LINK_KEYS:
+                children = tok["children"]
+                if len(children) == 1 and children[0]["type"] == "text" and children[0].keys() <= _TEXT_KEYS:
+                    attrs = tok["attrs"]
+                    raw = children[0]["raw"]
+                    text_html = escape(raw) if special(raw) else raw
+                    if attrs.keys() == _URL_ONLY:
+                        parts.append(write_link(text_html, attrs["url"]))
+                    else:
+                        link = html.renderer.link
+                        parts.append(link(text_html, **attrs) if attrs else link(text_html))
+                    continue
+        if parts:
+            out.append({"type": _HTML, "raw": "".join(parts)})
+            parts.clear()
+        if kind == "inline_html":
+            in_html_link = _a_depth(tok, in_html_link)
+        elif not in_html_link and _linked_inside(kind, tok):
+            tok["children"] = _render_runs(tok["children"], lin, html)
+        out.append(tok)
+    if pending:
+        flush()
+    if parts:
+        out.append({"type": _HTML, "raw": "".join(parts)})
+    return out
 
 
 #: The mistune plugin: ``mistune.create_markdown(plugins=[uts58_icu.mistune.linkify])``.

@@ -963,6 +963,9 @@ def link_at(
             return None
         local = local.removeprefix(MAILTO)
         return Link(start, end, "email", t, _mailto(local, ascii_domain))
+    head = patterns().scheme_prefix.match(t)
+    if t.startswith("[", head.end() if head else 0) and "]" not in t:
+        return None  # a bracketed host without its ']' ("http://[::1" cut by split_glued_urls)
     probe = Link(start, end, "url", t, "")
     a = anatomy(probe)
     host = text[a.host_start : a.host_end]
