@@ -246,7 +246,7 @@ typedef struct {
     const uint8_t *cls;        /* 0x10000 bytes of G_* bits (BMP) */
     PyObject *astral_letters;  /* ((lo, hi), ...): CJK letters beyond the BMP */
     PyObject *confusable;      /* host -> bool (may be confusable), or None */
-    PyObject *headers;         /* context: header names whose links a rule may drop */
+    PyObject *headers;         /* dict: a header name -> H_* bits (_gate._header_bits) */
     PyObject *header_prefixes; /* context._TRACE_PREFIXES */
     PyObject *web_only;        /* rules._WEB_ONLY_TLDS */
     PyObject *rules_receivers; /* rules._CODE_RECEIVERS */
@@ -269,6 +269,14 @@ typedef struct LineCache {
 /* ... and the bound-moving rules gate.c follows (off: they move nothing) */
 #define D_CJK_END 0x08     /* cjk_end */
 #define D_EMPTY_QUERY 0x10 /* drop_empty_query */
+/* ... and the header rules (context.reject_reason), which gate.c decides where it is sure */
+#define D_MSGID 0x20       /* reject_message_ids */
+#define D_TRACE 0x40       /* reject_mail_trace_headers */
+
+/* Bits of a header name in GateConfig.headers (_gate._header_bits). */
+#define H_MSGID 0x01 /* context._MSGID_HEADERS */
+#define H_TRACE 0x02 /* context._is_trace */
+#define H_OTHER 0x04 /* a rule looks at links there ("reply-to", "in-reply") */
 
 /* Bits of GateConfig.cls (rules.py's classes). */
 #define G_CJK_LETTER 0x01 /* rules._CJK_LETTER_CLASS */
@@ -371,11 +379,15 @@ quote_prefix_end(const Text *t, Py_ssize_t i)
 }
 
 /* context.header_name(text, pos), step for step, then whether a rule may drop a link
- * in that header (reject_message_ids, reject_mail_trace_headers): the name is in
- * GateConfig.headers or starts with one of header_prefixes. 0 (no), a line number
- * (yes), -1 (error). ls0: the line start of pos (line_start). */
+ * in that header (reject_message_ids, reject_mail_trace_headers): GateConfig.headers
+ * maps the names the rules know to H_* bits; a name not in it is a trace header when
+ * it starts with one of header_prefixes (context._is_trace: every "x-" name that is
+ * not a person's is in the map). 0 (no rule), a line number (a rule may drop it: to
+ * Python), -1 (error). *drop: a rule that is on rejects it for sure (a message-id or
+ * trace header: context.reject_reason's first rule after _qp_break, which rejects
+ * too). ls0: the line start of pos (line_start). */
 static int
-maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g)
+maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g, int *drop)
 {
     Py_ssize_t ls = ls0;
     for (int line = 0; line < 60; line++) { /* context._MAX_LINES */
@@ -424,11 +436,30 @@ maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g)
             Py_UCS4 d = RD(t, k);
             *o++ = (Py_UCS1)(d == ' ' ? '-' : Py_TOLOWER(d));
         }
-        int r = PySequence_Contains(g->headers, name);
-        for (Py_ssize_t k = 0; r == 0 && k < PyTuple_GET_SIZE(g->header_prefixes); k++)
-            r = PyUnicode_Tailmatch(name, PyTuple_GET_ITEM(g->header_prefixes, k), 0, PY_SSIZE_T_MAX, -1);
+        long bits = 0;
+        PyObject *v = PyDict_GetItemWithError(g->headers, name); /* borrowed */
+        if (v) {
+            bits = PyLong_AsLong(v);
+        }
+        else if (!PyErr_Occurred()) {
+            for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(g->header_prefixes); k++) {
+                int m = PyUnicode_Tailmatch(name, PyTuple_GET_ITEM(g->header_prefixes, k), 0, PY_SSIZE_T_MAX, -1);
+                if (m < 0)
+                    break;
+                if (m) {
+                    bits = H_TRACE;
+                    break;
+                }
+            }
+        }
         Py_DECREF(name);
-        return r < 0 ? -1 : r ? __LINE__ : 0;
+        if (PyErr_Occurred())
+            return -1;
+        if (bits == 0)
+            return 0;
+        if (((bits & H_MSGID) && (g->drops & D_MSGID)) || ((bits & H_TRACE) && (g->drops & D_TRACE)))
+            *drop = 1;
+        return __LINE__;
     }
     return 0;
 }
@@ -911,9 +942,9 @@ quote_closer(Py_UCS4 c)
  * With spelled, a lower-case " at " before is noted in *spelled and 0 returned, so
  * that the other tests go on. 0, a line number, or -1 (error). */
 static int
-maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int *spelled)
+maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int *spelled, int *drop)
 {
-    int r = maybe_header(t, s, line_start_cached(t, s, g->lines), g);
+    int r = maybe_header(t, s, line_start_cached(t, s, g->lines), g, drop);
     if (r != 0)
         return r;
     if ((r = maybe_spelled_at(t, s)) != 0) {
@@ -1087,7 +1118,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
                 return r;
         }
-        if ((r = maybe_header_or_spelled_at(t, s, g, spelled)) != 0)
+        if ((r = maybe_header_or_spelled_at(t, s, g, spelled, drop)) != 0)
             return r;
         if ((r = maybe_hidden_domain(t, s, e)) != 0)
             return r;
@@ -1176,7 +1207,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     for (Py_ssize_t i = s > 40 ? s - 40 : 0; i < s; i++)
         if (RD(t, i) == ';')
             return __LINE__;
-    return maybe_header_or_spelled_at(t, s, g, spelled);
+    return maybe_header_or_spelled_at(t, s, g, spelled, drop);
 }
 
 /* 0 when no rule can touch the link text[s:e] (or, with new_end, when the only rules
@@ -1301,6 +1332,10 @@ read_config(PyObject *cfg, GateConfig *g)
     g->drops = PyLong_AsLong(PyTuple_GET_ITEM(cfg, 15));
     if (g->drops == -1 && PyErr_Occurred())
         return -1;
+    if (!PyDict_CheckExact(g->headers)) {
+        PyErr_SetString(PyExc_TypeError, "the gate's headers must be a dict of str to int");
+        return -1;
+    }
     if (!PyTuple_Check(g->astral_letters) || !PyTuple_Check(g->header_prefixes)) {
         PyErr_SetString(PyExc_TypeError, "the gate's ranges and prefixes must be tuples");
         return -1;
