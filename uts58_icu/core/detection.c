@@ -6,6 +6,9 @@
  * addresses through _ipv4_ok/_ipv6_ok.
  */
 #include "_speedups.h"
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 
 /* ------------------------------------------------------------- scan */
 
@@ -146,14 +149,29 @@ fnv_step(uint64_t h, Py_UCS4 c)
 
 /* The table of set, built on first use; NULL when the set is not read this way (no
  * error) or on an error (PyErr_Occurred()). */
+/* The slot last found for a set, by its address (a hint: checked before use). */
+#define CSET_HINTS 64
+static CSet *cset_hint[CSET_HINTS];
+
+static inline size_t
+cset_hint_of(PyObject *set)
+{
+    return ((uintptr_t)set >> 4) & (CSET_HINTS - 1);
+}
+
 CSet *
 cset_of(PyObject *set)
 {
+    CSet *hint = cset_hint[cset_hint_of(set)];
+    if (hint && hint->set == set)
+        return hint;
     if (!PyFrozenSet_CheckExact(set))
         return NULL;
     for (int k = 0; k < CSET_SLOTS; k++)
-        if (csets[k].set == set)
+        if (csets[k].set == set) {
+            cset_hint[cset_hint_of(set)] = &csets[k];
             return &csets[k];
+        }
     Py_ssize_t size = PySet_GET_SIZE(set);
     if (size > CSET_MAX)
         return NULL;
@@ -207,6 +225,7 @@ cset_of(PyObject *set)
     c->tab = tab;
     c->mask = cap - 1;
     c->any_nonascii = any_nonascii;
+    cset_hint[cset_hint_of(set)] = c;
     Py_XDECREF(old); /* a frozenset of str: freeing it runs no Python code */
     return c;
 }
@@ -662,6 +681,33 @@ contains_authority_bracket(const Text *t)
 #undef AUTH_LOOP
 }
 
+/* The first i in [i, lim) of 2-byte text where d[i] is '.', ':' or a wide label separator
+ * (U+3002, U+FF0E, U+FF61), or lim: eight code units at a time where SSE2 is there. */
+static Py_ssize_t
+next_sep_or_colon_ucs2(const Py_UCS2 *d, Py_ssize_t i, Py_ssize_t lim)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+    const __m128i dot = _mm_set1_epi16('.'), colon = _mm_set1_epi16(':'), w1 = _mm_set1_epi16((short)0x3002),
+                  w2 = _mm_set1_epi16((short)0xFF0E), w3 = _mm_set1_epi16((short)0xFF61);
+    while (i + 8 <= lim) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + i));
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(x, dot), _mm_cmpeq_epi16(x, colon)),
+                                 _mm_or_si128(_mm_cmpeq_epi16(x, w1),
+                                              _mm_or_si128(_mm_cmpeq_epi16(x, w2), _mm_cmpeq_epi16(x, w3))));
+        int mask = _mm_movemask_epi8(m);
+        if (mask)
+            return i + (__builtin_ctz((unsigned)mask) >> 1);
+        i += 8;
+    }
+#endif
+    for (; i < lim; i++) {
+        Py_UCS2 c = d[i];
+        if (c == '.' || c == ':' || is_sep(c))
+            return i;
+    }
+    return lim;
+}
+
 /* The trigger (patterns().trigger / trigger_authority): the first i >= pos with a label
  * separator followed by a host label character, or (authority) "://" followed by "[" or
  * a host label character. Returns i or -1; *slashes says which. */
@@ -692,8 +738,17 @@ find_trigger(const Text *t, Py_ssize_t pos, int authority, int *slashes)
                 return i;                                                           \
         return -1;                                                                  \
     }
-        if (t->kind == PyUnicode_2BYTE_KIND)
-            SEP_LOOP(Py_UCS2)
+        if (t->kind == PyUnicode_2BYTE_KIND) {
+            const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+            for (Py_ssize_t i = pos; i + 1 < n; i++) {
+                i = next_sep_or_colon_ucs2(d, i, n - 1);
+                if (i >= n - 1)
+                    return -1;
+                if (is_sep(d[i]) && (flags_of(d[i + 1]) & F_HOST))
+                    return i;
+            }
+            return -1;
+        }
         if (t->kind == PyUnicode_4BYTE_KIND)
             SEP_LOOP(Py_UCS4)
 #undef SEP_LOOP
@@ -702,9 +757,10 @@ find_trigger(const Text *t, Py_ssize_t pos, int authority, int *slashes)
         /* the loop below, typed: only '.', ':' and the wide separators need a look */
         const Py_UCS2 *d = (const Py_UCS2 *)t->data;
         for (Py_ssize_t i = pos; i + 1 < n; i++) {
+            i = next_sep_or_colon_ucs2(d, i, n - 1);
+            if (i >= n - 1)
+                return -1;
             Py_UCS2 c = d[i];
-            if (c != '.' && c != ':' && c < 0x3002)
-                continue;
             if (is_sep(c)) {
                 if (flags_of(d[i + 1]) & F_HOST)
                     return i;

@@ -52,6 +52,38 @@ is_hex_ascii(Py_UCS4 c)
     return c < 128 && Py_ISXDIGIT(c);
 }
 
+/* str.isupper() and its kin for one code point, with the ASCII answer inline (the
+ * Py_UNICODE_IS* functions are calls into the interpreter's tables). */
+static inline int
+u_isupper(Py_UCS4 c)
+{
+    return c < 128 ? (c >= 'A' && c <= 'Z') : Py_UNICODE_ISUPPER(c);
+}
+
+static inline int
+u_islower(Py_UCS4 c)
+{
+    return c < 128 ? (c >= 'a' && c <= 'z') : Py_UNICODE_ISLOWER(c);
+}
+
+static inline int
+u_isalpha(Py_UCS4 c)
+{
+    return c < 128 ? (int)Py_ISALPHA(c) : (int)Py_UNICODE_ISALPHA(c);
+}
+
+static inline int
+u_istitle(Py_UCS4 c)
+{
+    return c >= 128 && Py_UNICODE_ISTITLE(c);
+}
+
+static inline int
+u_isdigit(Py_UCS4 c)
+{
+    return c < 128 ? (c >= '0' && c <= '9') : Py_UNICODE_ISDIGIT(c);
+}
+
 /* The first code unit ch (an ASCII character) in d[i:n] of 2-byte text, or -1: memchr
  * over the bytes (vectorised), a byte of another code unit skipped. */
 static Py_ssize_t
@@ -800,7 +832,7 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     if ((r = label_in(t, s, first_end, g->code_receivers, 0)) != 0)
         return r < 0 ? -1 : __LINE__;
     for (Py_ssize_t i = first_end; i < last_start; i++)
-        if (Py_UNICODE_ISUPPER(RD(t, i)))
+        if (u_isupper(RD(t, i)))
             return __LINE__;
     /* reject_code_expressions: an inner label prototype, __proto__, constructor */
     for (Py_ssize_t i = first_end; i < last_start; i++)
@@ -843,9 +875,9 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
                 continue;
             }
             Py_UCS4 c = RD(t, i);
-            if (!Py_UNICODE_ISALPHA(c) || Py_UNICODE_ISLOWER(c) || Py_UNICODE_ISTITLE(c))
+            if (!u_isalpha(c) || u_islower(c) || u_istitle(c))
                 caps = 0;
-            if (Py_UNICODE_ISUPPER(c))
+            if (u_isupper(c))
                 upper = 1;
             len++;
         }
@@ -854,7 +886,7 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     }
     /* reject_file_names: capitals in the last label, a double extension, the TLD */
     for (Py_ssize_t i = last_start; i < he; i++)
-        if (Py_UNICODE_ISUPPER(RD(t, i)))
+        if (u_isupper(RD(t, i)))
             return __LINE__;
     if (nlabels >= 3 && (r = label_in(t, prev_start, last_start - 1, g->inner_ext, 1)) != 0)
         return r < 0 ? -1 : __LINE__;
@@ -874,7 +906,7 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
         if (abbrev)
             return __LINE__;
     }
-    if (nlabels >= 3 && Py_UNICODE_ISDIGIT(RD(t, s)))
+    if (nlabels >= 3 && u_isdigit(RD(t, s)))
         return __LINE__;
     int file = 0, generic = 0;
     if ((r = label_in(t, last_start, he, g->file_ext, 1)) < 0)
