@@ -83,30 +83,40 @@ labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
  * hyphens in labels of 1 to 63 separated by '.', none starting or ending with '-', no
  * A-label ("xn--", which ICU decodes and checks), at most MAX_HOST_LENGTH in all. Such
  * a host has no mapped, disallowed, joiner or right-to-left character, so ICU's answer
- * is its lower-case form (tests/test_accel_hosts.py compares them). Returns that str,
- * or NULL without an error for every other host (undecided: the Python function). */
-PyObject *
-ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b)
+ * is its lower-case form (tests/test_accel_hosts.py compares them). Whether text[a:b]
+ * is such a host. */
+int
+ascii_host_is_fast(const Text *t, Py_ssize_t a, Py_ssize_t b)
 {
     Py_ssize_t n = b - a;
     if (n <= 0 || n > MAX_HOST_LENGTH)
-        return NULL;
+        return 0;
     Py_ssize_t label = a; /* start of the current label */
     for (Py_ssize_t i = a; i <= b; i++) {
         Py_UCS4 c = i < b ? RD(t, i) : '.';
         if (c == '.') {
             Py_ssize_t len = i - label;
             if (len < 1 || len > 63 || RD(t, label) == '-' || RD(t, i - 1) == '-')
-                return NULL;
+                return 0;
             if (len >= 4 && RD(t, label + 2) == '-' && RD(t, label + 3) == '-' &&
                 (RD(t, label) | 0x20) == 'x' && (RD(t, label + 1) | 0x20) == 'n')
-                return NULL;
+                return 0;
             label = i + 1;
         }
         else if (!(c < 128 && (Py_ISALNUM(c) || c == '-')))
-            return NULL;
+            return 0;
     }
-    PyObject *out = PyUnicode_New(n, 127);
+    return 1;
+}
+
+/* The answer of ascii_host_is_fast's hosts: text[a:b] in lower case (a new str), or
+ * NULL without an error for every other host (undecided: the Python function). */
+PyObject *
+ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    if (!ascii_host_is_fast(t, a, b))
+        return NULL;
+    PyObject *out = PyUnicode_New(b - a, 127);
     if (!out)
         return NULL;
     Py_UCS1 *o = PyUnicode_1BYTE_DATA(out);
@@ -513,6 +523,8 @@ domain_ok(const Text *t, Py_ssize_t start, PyObject *tlds)
     int ok = tld_ok(t, last_label, end, tlds);
     if (ok <= 0)
         return ok;
+    if (ascii_host_is_fast(t, start, end))
+        return 1; /* its answer is its lower-case form: a host */
     PyObject *a = ascii_host_of(t, start, end);
     if (!a)
         return -1;
@@ -1027,7 +1039,10 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                     goto error;
                 if (!ok)
                     continue;
-                ascii_host = ascii_host_of(t, run_start, host_end);
+                /* HOST_IN_TEXT: the host's answer is text[run_start:host_end] in lower
+                 * case (ascii_host_is_fast), which build_href writes itself */
+                ascii_host = ascii_host_is_fast(t, run_start, host_end) ? Py_NewRef(HOST_IN_TEXT)
+                                                                        : ascii_host_of(t, run_start, host_end);
                 if (!ascii_host)
                     goto error;
                 if (ascii_host == Py_None) {
@@ -1052,8 +1067,8 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_ssize_t local = start;
                 if (starts(t, local, "mailto:", 7))
                     local += 7;
-                PyObject *href = build_href(s_mailto, "@", ascii_host, t, local, run_start - 1,
-                                            mailto_safe, 1);
+                PyObject *href = build_href(s_mailto, "@", ascii_host, run_start, host_end, t, local,
+                                            run_start - 1, mailto_safe, 1);
                 Py_DECREF(ascii_host);
                 if (!href)
                     goto error;
@@ -1165,8 +1180,8 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 continue;
             }
         }
-        PyObject *href = build_href(ws == 1 ? scheme : s_https, "://", ascii_host, t, host_end, end,
-                                    href_safe, 0);
+        PyObject *href = build_href(ws == 1 ? scheme : s_https, "://", ascii_host, run_start, host_end, t,
+                                    host_end, end, href_safe, 0);
         Py_XDECREF(scheme);
         Py_DECREF(ascii_host);
         if (!href)

@@ -1020,6 +1020,11 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         while (from < e && d[from] < 128 && !look[d[from]])
             from++;
     }
+    else if (t->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+        while (from < e && d[from] < 128 && !look[d[from]])
+            from++;
+    }
     for (Py_ssize_t i = from; i < e; i++) {
         Py_UCS4 c = RD(t, i);
         if (c < 128 && !look[c])
