@@ -251,6 +251,24 @@ cset_any_nonascii(const CSet *c)
 int
 cset_has(const CSet *c, const Text *t, Py_ssize_t a, Py_ssize_t b, int lower)
 {
+    if (t->kind == PyUnicode_1BYTE_KIND && lower) { /* the common call: a label of 1-byte text */
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data + a;
+        Py_ssize_t len = b - a;
+        uint64_t h = FNV_START;
+        for (Py_ssize_t i = 0; i < len; i++)
+            h = fnv_step(h, (Py_UCS4)Py_TOLOWER(d[i]));
+        for (size_t j = (size_t)(h ^ (h >> 29)) & c->mask; c->tab[j].s; j = (j + 1) & c->mask) {
+            const CSetEntry *e = &c->tab[j];
+            if (e->hash != h || e->len != len)
+                continue;
+            Py_ssize_t i = 0;
+            while (i < len && (Py_UCS1)Py_TOLOWER(d[i]) == e->s[i])
+                i++;
+            if (i == len)
+                return 1;
+        }
+        return 0;
+    }
     uint64_t h = FNV_START;
     for (Py_ssize_t i = a; i < b; i++) {
         Py_UCS4 ch = RD(t, i);
@@ -575,7 +593,9 @@ ahead_email_start(Ahead *ah, const Text *t, Py_ssize_t end, PyObject *tlds)
 static inline int
 is_authority_char(Py_UCS4 c)
 {
-    if (c != 0 && c < 128 && strchr("/?#\\<>\"'`{}|^", (int)c) != NULL)
+    static const uint8_t stop[128] = {['/'] = 1, ['?'] = 1, ['#'] = 1, ['\\'] = 1, ['<'] = 1, ['>'] = 1,
+                                      ['"'] = 1, ['\''] = 1, ['`'] = 1, ['{'] = 1, ['}'] = 1, ['|'] = 1, ['^'] = 1};
+    if (c < 128 && stop[c])
         return 0;
     return !Py_UNICODE_ISSPACE(c);
 }

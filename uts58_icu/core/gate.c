@@ -52,6 +52,21 @@ is_hex_ascii(Py_UCS4 c)
     return c < 128 && Py_ISXDIGIT(c);
 }
 
+/* Whether the ASCII code point c (0 < c < 128) is one of chars: a table of 128 bytes
+ * filled from chars on first use (strchr, without a call per link). */
+static inline int
+in_ascii_set(Py_UCS4 c, const char *chars, uint8_t *table)
+{
+    if (!table[0]) {
+        for (const char *p = chars; *p; p++)
+            table[(unsigned char)*p] = 2;
+        table[0] = 1; /* filled (NUL is never asked) */
+    }
+    return table[c] == 2;
+}
+
+static uint8_t before_set[128], after_set[128];
+
 /* str.isupper() and its kin for one code point, with the ASCII answer inline (the
  * Py_UNICODE_IS* functions are calls into the interpreter's tables). */
 static inline int
@@ -709,10 +724,10 @@ maybe_wrapped_tail(const Text *t, Py_ssize_t s)
 }
 
 /* A case-insensitive ASCII word w at text[i:]. */
-static int
+static inline int
 starts_ci(const Text *t, Py_ssize_t i, const char *w)
 {
-    Py_ssize_t len = (Py_ssize_t)strlen(w);
+    Py_ssize_t len = (Py_ssize_t)strlen(w); /* a literal: known at compile time once inlined */
     if (i < 0 || i + len > t->n)
         return 0;
     for (Py_ssize_t k = 0; k < len; k++) {
@@ -1174,12 +1189,12 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* What may stand before a schemeless name: reject_code_context ("/\$_={" and
          * "::"), reject_code_spans ('`'), reject_obfuscated_addresses ('@', ';', '>':
          * an address split by markup). */
-        if (before != 0 && before < 128 && strchr("/\\$_={:`@;>+*~", (int)before) != NULL)
+        if (before != 0 && before < 128 && in_ascii_set(before, "/\\$_={:`@;>+*~", before_set))
             return __LINE__;
         /* What may stand after it: reject_code_context ("_(=[", '['), reject_code_spans
          * ('`'), reject_code_expressions (';', '?.'). */
         if (after != 0 && after < 128 &&
-            (strchr("_(=[`;", (int)after) != NULL || (after == '?' && e + 1 < n && RD(t, e + 1) == '.')))
+            (in_ascii_set(after, "_(=[`;", after_set) || (after == '?' && e + 1 < n && RD(t, e + 1) == '.')))
             return __LINE__;
         if (maybe_code_operand(t, s, e))
             return __LINE__;
@@ -1314,7 +1329,7 @@ link_span(PyObject *link, Py_ssize_t *s, Py_ssize_t *e, int *email)
 {
     PyObject *kind;
     if (link_slots(link, s, e, &kind)) {
-        *email = kind == s_email || (PyUnicode_Check(kind) && PyUnicode_Compare(kind, s_email) == 0);
+        *email = kind == s_email || (kind != s_url && PyUnicode_Check(kind) && PyUnicode_Compare(kind, s_email) == 0);
         return 0;
     }
     PyObject *vs = PyObject_GetAttr(link, s_start), *ve = vs ? PyObject_GetAttr(link, s_end) : NULL;
