@@ -515,7 +515,7 @@ maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g,
  * ident prefix (_IDENT_PREFIX), an event word after it (_IRC_EVENT), or an IRC log's
  * line start (_IRC_LINE_START), each conservatively. */
 static int
-maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e)
+maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e, const GateConfig *g)
 {
     Py_UCS4 c = RD(t, ts);
     if (c == '~' || c == '+' || c == '^' || c == '=' || c == '-' ||
@@ -534,11 +534,8 @@ maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e)
             if (d == (Py_UCS4)words[w][0] && starts(t, i, words[w], (Py_ssize_t)strlen(words[w])))
                 return __LINE__;
     }
-    Py_ssize_t ls = ts;
-    Py_ssize_t lo = ts > 4000 ? ts - 4000 : 0;
-    while (ls > lo && RD(t, ls - 1) != '\n')
-        ls--;
-    if (ls > 0 && RD(t, ls - 1) != '\n')
+    Py_ssize_t ls = line_start_cached(t, ts, g->lines);
+    if (ls < 0)
         return 0;
     /* \s*(?:\[?[\d:.\- T]+\]?\s*)? then -!- *** --> <-- * -- Joins: Quits: Parts: */
     Py_ssize_t i = ls;
@@ -1025,14 +1022,16 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     int nonascii = 0, cjk = 0;
     /* the ASCII characters some test below looks at */
     static const char interesting[] = "<`\\*{}$!%([-@&";
-    static uint8_t look[128];
-    if (!look['@'])
+    static uint8_t look[256]; /* and every code unit >= 128 of 1-byte text */
+    if (!look['@']) {
         for (const char *p = interesting; *p; p++)
             look[(unsigned char)*p] = 1;
+        memset(look + 128, 1, 128);
+    }
     Py_ssize_t from = s;
     if (t->kind == PyUnicode_1BYTE_KIND) { /* a typed loop to the first character to look at */
         const Py_UCS1 *d = (const Py_UCS1 *)t->data;
-        while (from < e && d[from] < 128 && !look[d[from]])
+        while (from < e && !look[d[from]])
             from++;
     }
     else if (t->kind == PyUnicode_2BYTE_KIND) {
@@ -1250,7 +1249,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             return __LINE__;
     }
     Py_UCS4 opener = ts > 0 ? RD(t, ts - 1) : 0;
-    if ((opener == '(' || opener == '[') && (after == ')' || after == ']') && (r = maybe_irc(t, ts, e)) != 0)
+    if ((opener == '(' || opener == '[') && (after == ')' || after == ']') && (r = maybe_irc(t, ts, e, g)) != 0)
         return r;
     /* reject_code_context: a login target (ssh me@host); reject_obfuscated_addresses */
     if ((r = maybe_login_target(t, s)) != 0 || (r = maybe_hidden_domain(t, s, e)) != 0)
