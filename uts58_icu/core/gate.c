@@ -986,9 +986,9 @@ quote_closer(Py_UCS4 c)
  * With spelled, a lower-case " at " before is noted in *spelled and 0 returned, so
  * that the other tests go on. 0, a line number, or -1 (error). */
 static int
-maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int *spelled, int *drop)
+maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int *spelled, int *drop, int header)
 {
-    int r = maybe_header(t, s, line_start_cached(t, s, g->lines), g, drop);
+    int r = header ? maybe_header(t, s, line_start_cached(t, s, g->lines), g, drop) : 0;
     if (r != 0)
         return r;
     if ((r = maybe_spelled_at(t, s)) != 0) {
@@ -1169,7 +1169,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
                 return r;
         }
-        if ((r = maybe_header_or_spelled_at(t, s, g, spelled, drop)) != 0)
+        if ((r = maybe_header_or_spelled_at(t, s, g, spelled, drop, 1)) != 0)
             return r;
         if ((r = maybe_hidden_domain(t, s, e)) != 0)
             return r;
@@ -1205,6 +1205,11 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     /* extend_mailto_headers and every mailto: rule: rare, to Python */
     if (e - s >= 7 && (RD(t, s) | 0x20) == 'm' && RD(t, s + 6) == ':')
         return __LINE__;
+    /* The header rules first: context.reject_reason applies them to the base link as it
+     * is (split_glued is for URLs, _qp_break rejects too), so a sure drop there is the
+     * link's fate whatever the tests below would say (message identifiers, trace lines). */
+    if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g, drop)) != 0)
+        return r;
     if (nonascii) {
         /* cjk_boundary on the local-part; idn_display on the domain */
         if (cjk && (r = maybe_cjk_start(t, s, at, g)) != 0)
@@ -1258,7 +1263,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     for (Py_ssize_t i = s > 40 ? s - 40 : 0; i < s; i++)
         if (RD(t, i) == ';')
             return __LINE__;
-    return maybe_header_or_spelled_at(t, s, g, spelled, drop);
+    return maybe_header_or_spelled_at(t, s, g, spelled, drop, 0); /* the header: above */
 }
 
 /* 0 when no rule can touch the link text[s:e] (or, with new_end, when the only rules
