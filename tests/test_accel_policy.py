@@ -435,3 +435,21 @@ def test_header_drops_and_keeps() -> None:
     off = dataclasses.replace(R, reject_message_ids=False, reject_mail_trace_headers=False)
     assert all(r >= 0 for r in _compiled.gate_reasons(text, links, _gate.config(off), True))  # type: ignore[union-attr]
     assert_same(text, off)
+
+
+# gate.c remembers name_rule's "no rule" verdicts per host (issue 19, rec4): the same host
+# again, in other company, after a policy whose sets differ, must get the rules' answer.
+_MEMO_HOSTS = ["setup.py", "x.com", "mysite.tools", "mysite.tools/x", "example.app", "Terminal.app", "java.io",
+               "docs.py/x", "a.b.com", "U.S", "main.rs", "example.org/x", "x.com/a"]
+_MEMO_CONTEXT = [" ", "\n", "visit ", "sign up at ", "&", "the ", " module", " package", "import ", "a == ", "(", ")"]
+
+
+@given(st.lists(st.sampled_from(_MEMO_HOSTS) | st.sampled_from(_MEMO_CONTEXT), min_size=1, max_size=14).map("".join),
+       st.lists(policies, min_size=2, max_size=3))
+@example("setup.py visit setup.py x.com&x.com", [R, dataclasses.replace(R, file_extension_tlds=frozenset())])
+@example("main.rs main.rs", [dataclasses.replace(R, file_extension_tlds=frozenset()), R])
+@example("see mysite.tools/x and mysite.tools", [R, R])  # kept with a path, dropped without
+def test_name_memo_across_texts_and_policies(text: str, pols: list[LinkPolicy]) -> None:
+    for policy in pols + pols[::-1]:
+        assert_same(text, policy)
+        assert_verdicts(text, policy)

@@ -301,6 +301,7 @@ typedef struct {
     long drops;                /* D_* bits: the rules gate.c decides itself (when on) */
     int allow_drop;            /* no TLD named by the caller */
     struct LineCache *lines;   /* line starts met so far (links come in text order) */
+    PyObject *cfg;             /* the configuration tuple (borrowed): the name memo's key */
 } GateConfig;
 
 /* The start of the line of the last position asked (links come in order: the text is
@@ -817,8 +818,8 @@ maybe_login_target(const Text *t, Py_ssize_t s)
  * ruled out by gate_one, so where one of D_* rejects the link for sure, *drop is set.
  * Returns 0 (no rule), a line number, or -1 (error). */
 static int
-maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize_t e,
-                const GateConfig *g, int *drop)
+name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize_t e, const GateConfig *g,
+          int *drop)
 {
     if (he <= s)
         return __LINE__;
@@ -960,6 +961,60 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
         return r < 0 ? -1 : __LINE__;
     *drop = 1;
     return __LINE__;
+}
+
+/* The "no rule" verdicts of name_rule, remembered per host (issue 19: a text names the
+ * same hosts again and again). A verdict of 0 depends only on the host's characters
+ * text[s:he], on whether a '/' follows the host and port, and on the configuration
+ * (its sets): never on the text around the name (host_cue is asked only on the way to
+ * a non-zero verdict), so it is kept under exactly that key. Direct-mapped, bounded;
+ * the table belongs to one configuration tuple at a time (a reference is held, so its
+ * address names no other tuple while it owns the table). */
+#define NAME_MEMO_SLOTS 256
+#define NAME_MEMO_MAX 48 /* code points of a host remembered */
+
+typedef struct {
+    uint64_t hash;
+    Py_ssize_t len; /* 0: an empty slot */
+    int path;
+    Py_UCS4 c[NAME_MEMO_MAX];
+} NameMemoSlot;
+
+static NameMemoSlot name_memo[NAME_MEMO_SLOTS];
+static PyObject *name_memo_owner = NULL;
+
+static int
+maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize_t e, const GateConfig *g,
+                int *drop)
+{
+    Py_ssize_t len = he - s;
+    if (len <= 0 || len > NAME_MEMO_MAX || !g->cfg)
+        return name_rule(t, s, he, after, e, g, drop);
+    int path = after < e && RD(t, after) == '/';
+    uint64_t h = 14695981039346656037ULL ^ (uint64_t)path;
+    for (Py_ssize_t i = s; i < he; i++)
+        h = (h ^ (uint64_t)RD(t, i)) * 1099511628211ULL;
+    NameMemoSlot *slot = &name_memo[(h ^ (h >> 29)) & (NAME_MEMO_SLOTS - 1)];
+    if (name_memo_owner == g->cfg && slot->len == len && slot->hash == h && slot->path == path) {
+        Py_ssize_t i = 0;
+        while (i < len && slot->c[i] == RD(t, s + i))
+            i++;
+        if (i == len)
+            return 0;
+    }
+    int r = name_rule(t, s, he, after, e, g, drop);
+    if (r != 0 || *drop)
+        return r;
+    if (name_memo_owner != g->cfg) {
+        memset(name_memo, 0, sizeof name_memo);
+        Py_XSETREF(name_memo_owner, Py_NewRef(g->cfg));
+    }
+    slot->hash = h;
+    slot->len = len;
+    slot->path = path;
+    for (Py_ssize_t i = 0; i < len; i++)
+        slot->c[i] = RD(t, s + i);
+    return 0;
 }
 
 /* The closing quote of rules._QUOTES for an opening one, else 0. */
@@ -1385,6 +1440,7 @@ read_config(PyObject *cfg, GateConfig *g)
     g->rules_receivers = PyTuple_GET_ITEM(cfg, 13);
     g->host_cue = PyTuple_GET_ITEM(cfg, 14);
     g->lines = NULL;
+    g->cfg = cfg;
     g->drops = PyLong_AsLong(PyTuple_GET_ITEM(cfg, 15));
     if (g->drops == -1 && PyErr_Occurred())
         return -1;
