@@ -156,12 +156,15 @@ PyObject *py_email_start(PyObject *self, PyObject *const *args, Py_ssize_t nargs
 extern uint8_t href_safe[128], mailto_safe[128];
 int read_safe(PyObject *safe, uint8_t *tab);
 Py_ssize_t percent_len(const Text *t, Py_ssize_t a, Py_ssize_t b, const uint8_t *safe);
-PyObject *build_href(PyObject *prefix, const char *mid, PyObject *host, const Text *t, Py_ssize_t a,
-                     Py_ssize_t b, const uint8_t *safe, int encode_first);
+/* A host given as text (build_href): the lower case of the text's [ha, hb). */
+#define HOST_IN_TEXT Py_Ellipsis
+PyObject *build_href(PyObject *prefix, const char *mid, PyObject *host, Py_ssize_t ha, Py_ssize_t hb,
+                     const Text *t, Py_ssize_t a, Py_ssize_t b, const uint8_t *safe, int encode_first);
 
 /* ------------------------------------------------ detection.c */
 
 PyObject *scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+int ascii_host_is_fast(const Text *t, Py_ssize_t a, Py_ssize_t b);
 PyObject *ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b);
 /* A bounded cache of a pure Python function of one str, keyed by text (detection.c). */
 typedef struct Memo Memo;

@@ -6,6 +6,9 @@
  * addresses through _ipv4_ok/_ipv6_ok.
  */
 #include "_speedups.h"
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 
 /* ------------------------------------------------------------- scan */
 
@@ -80,30 +83,40 @@ labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
  * hyphens in labels of 1 to 63 separated by '.', none starting or ending with '-', no
  * A-label ("xn--", which ICU decodes and checks), at most MAX_HOST_LENGTH in all. Such
  * a host has no mapped, disallowed, joiner or right-to-left character, so ICU's answer
- * is its lower-case form (tests/test_accel_hosts.py compares them). Returns that str,
- * or NULL without an error for every other host (undecided: the Python function). */
-PyObject *
-ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b)
+ * is its lower-case form (tests/test_accel_hosts.py compares them). Whether text[a:b]
+ * is such a host. */
+int
+ascii_host_is_fast(const Text *t, Py_ssize_t a, Py_ssize_t b)
 {
     Py_ssize_t n = b - a;
     if (n <= 0 || n > MAX_HOST_LENGTH)
-        return NULL;
+        return 0;
     Py_ssize_t label = a; /* start of the current label */
     for (Py_ssize_t i = a; i <= b; i++) {
         Py_UCS4 c = i < b ? RD(t, i) : '.';
         if (c == '.') {
             Py_ssize_t len = i - label;
             if (len < 1 || len > 63 || RD(t, label) == '-' || RD(t, i - 1) == '-')
-                return NULL;
+                return 0;
             if (len >= 4 && RD(t, label + 2) == '-' && RD(t, label + 3) == '-' &&
                 (RD(t, label) | 0x20) == 'x' && (RD(t, label + 1) | 0x20) == 'n')
-                return NULL;
+                return 0;
             label = i + 1;
         }
         else if (!(c < 128 && (Py_ISALNUM(c) || c == '-')))
-            return NULL;
+            return 0;
     }
-    PyObject *out = PyUnicode_New(n, 127);
+    return 1;
+}
+
+/* The answer of ascii_host_is_fast's hosts: text[a:b] in lower case (a new str), or
+ * NULL without an error for every other host (undecided: the Python function). */
+PyObject *
+ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    if (!ascii_host_is_fast(t, a, b))
+        return NULL;
+    PyObject *out = PyUnicode_New(b - a, 127);
     if (!out)
         return NULL;
     Py_UCS1 *o = PyUnicode_1BYTE_DATA(out);
@@ -146,14 +159,29 @@ fnv_step(uint64_t h, Py_UCS4 c)
 
 /* The table of set, built on first use; NULL when the set is not read this way (no
  * error) or on an error (PyErr_Occurred()). */
+/* The slot last found for a set, by its address (a hint: checked before use). */
+#define CSET_HINTS 64
+static CSet *cset_hint[CSET_HINTS];
+
+static inline size_t
+cset_hint_of(PyObject *set)
+{
+    return ((uintptr_t)set >> 4) & (CSET_HINTS - 1);
+}
+
 CSet *
 cset_of(PyObject *set)
 {
+    CSet *hint = cset_hint[cset_hint_of(set)];
+    if (hint && hint->set == set)
+        return hint;
     if (!PyFrozenSet_CheckExact(set))
         return NULL;
     for (int k = 0; k < CSET_SLOTS; k++)
-        if (csets[k].set == set)
+        if (csets[k].set == set) {
+            cset_hint[cset_hint_of(set)] = &csets[k];
             return &csets[k];
+        }
     Py_ssize_t size = PySet_GET_SIZE(set);
     if (size > CSET_MAX)
         return NULL;
@@ -207,6 +235,7 @@ cset_of(PyObject *set)
     c->tab = tab;
     c->mask = cap - 1;
     c->any_nonascii = any_nonascii;
+    cset_hint[cset_hint_of(set)] = c;
     Py_XDECREF(old); /* a frozenset of str: freeing it runs no Python code */
     return c;
 }
@@ -222,6 +251,24 @@ cset_any_nonascii(const CSet *c)
 int
 cset_has(const CSet *c, const Text *t, Py_ssize_t a, Py_ssize_t b, int lower)
 {
+    if (t->kind == PyUnicode_1BYTE_KIND && lower) { /* the common call: a label of 1-byte text */
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data + a;
+        Py_ssize_t len = b - a;
+        uint64_t h = FNV_START;
+        for (Py_ssize_t i = 0; i < len; i++)
+            h = fnv_step(h, (Py_UCS4)Py_TOLOWER(d[i]));
+        for (size_t j = (size_t)(h ^ (h >> 29)) & c->mask; c->tab[j].s; j = (j + 1) & c->mask) {
+            const CSetEntry *e = &c->tab[j];
+            if (e->hash != h || e->len != len)
+                continue;
+            Py_ssize_t i = 0;
+            while (i < len && (Py_UCS1)Py_TOLOWER(d[i]) == e->s[i])
+                i++;
+            if (i == len)
+                return 1;
+        }
+        return 0;
+    }
     uint64_t h = FNV_START;
     for (Py_ssize_t i = a; i < b; i++) {
         Py_UCS4 ch = RD(t, i);
@@ -494,6 +541,8 @@ domain_ok(const Text *t, Py_ssize_t start, PyObject *tlds)
     int ok = tld_ok(t, last_label, end, tlds);
     if (ok <= 0)
         return ok;
+    if (ascii_host_is_fast(t, start, end))
+        return 1; /* its answer is its lower-case form: a host */
     PyObject *a = ascii_host_of(t, start, end);
     if (!a)
         return -1;
@@ -544,7 +593,9 @@ ahead_email_start(Ahead *ah, const Text *t, Py_ssize_t end, PyObject *tlds)
 static inline int
 is_authority_char(Py_UCS4 c)
 {
-    if (c != 0 && c < 128 && strchr("/?#\\<>\"'`{}|^", (int)c) != NULL)
+    static const uint8_t stop[128] = {['/'] = 1, ['?'] = 1, ['#'] = 1, ['\\'] = 1, ['<'] = 1, ['>'] = 1,
+                                      ['"'] = 1, ['\''] = 1, ['`'] = 1, ['{'] = 1, ['}'] = 1, ['|'] = 1, ['^'] = 1};
+    if (c < 128 && stop[c])
         return 0;
     return !Py_UNICODE_ISSPACE(c);
 }
@@ -662,6 +713,33 @@ contains_authority_bracket(const Text *t)
 #undef AUTH_LOOP
 }
 
+/* The first i in [i, lim) of 2-byte text where d[i] is '.', ':' or a wide label separator
+ * (U+3002, U+FF0E, U+FF61), or lim: eight code units at a time where SSE2 is there. */
+static Py_ssize_t
+next_sep_or_colon_ucs2(const Py_UCS2 *d, Py_ssize_t i, Py_ssize_t lim)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+    const __m128i dot = _mm_set1_epi16('.'), colon = _mm_set1_epi16(':'), w1 = _mm_set1_epi16((short)0x3002),
+                  w2 = _mm_set1_epi16((short)0xFF0E), w3 = _mm_set1_epi16((short)0xFF61);
+    while (i + 8 <= lim) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(d + i));
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(x, dot), _mm_cmpeq_epi16(x, colon)),
+                                 _mm_or_si128(_mm_cmpeq_epi16(x, w1),
+                                              _mm_or_si128(_mm_cmpeq_epi16(x, w2), _mm_cmpeq_epi16(x, w3))));
+        int mask = _mm_movemask_epi8(m);
+        if (mask)
+            return i + (__builtin_ctz((unsigned)mask) >> 1);
+        i += 8;
+    }
+#endif
+    for (; i < lim; i++) {
+        Py_UCS2 c = d[i];
+        if (c == '.' || c == ':' || is_sep(c))
+            return i;
+    }
+    return lim;
+}
+
 /* The trigger (patterns().trigger / trigger_authority): the first i >= pos with a label
  * separator followed by a host label character, or (authority) "://" followed by "[" or
  * a host label character. Returns i or -1; *slashes says which. */
@@ -692,8 +770,17 @@ find_trigger(const Text *t, Py_ssize_t pos, int authority, int *slashes)
                 return i;                                                           \
         return -1;                                                                  \
     }
-        if (t->kind == PyUnicode_2BYTE_KIND)
-            SEP_LOOP(Py_UCS2)
+        if (t->kind == PyUnicode_2BYTE_KIND) {
+            const Py_UCS2 *d = (const Py_UCS2 *)t->data;
+            for (Py_ssize_t i = pos; i + 1 < n; i++) {
+                i = next_sep_or_colon_ucs2(d, i, n - 1);
+                if (i >= n - 1)
+                    return -1;
+                if (is_sep(d[i]) && (flags_of(d[i + 1]) & F_HOST))
+                    return i;
+            }
+            return -1;
+        }
         if (t->kind == PyUnicode_4BYTE_KIND)
             SEP_LOOP(Py_UCS4)
 #undef SEP_LOOP
@@ -702,9 +789,10 @@ find_trigger(const Text *t, Py_ssize_t pos, int authority, int *slashes)
         /* the loop below, typed: only '.', ':' and the wide separators need a look */
         const Py_UCS2 *d = (const Py_UCS2 *)t->data;
         for (Py_ssize_t i = pos; i + 1 < n; i++) {
+            i = next_sep_or_colon_ucs2(d, i, n - 1);
+            if (i >= n - 1)
+                return -1;
             Py_UCS2 c = d[i];
-            if (c != '.' && c != ':' && c < 0x3002)
-                continue;
             if (is_sep(c)) {
                 if (flags_of(d[i + 1]) & F_HOST)
                     return i;
@@ -971,7 +1059,10 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                     goto error;
                 if (!ok)
                     continue;
-                ascii_host = ascii_host_of(t, run_start, host_end);
+                /* HOST_IN_TEXT: the host's answer is text[run_start:host_end] in lower
+                 * case (ascii_host_is_fast), which build_href writes itself */
+                ascii_host = ascii_host_is_fast(t, run_start, host_end) ? Py_NewRef(HOST_IN_TEXT)
+                                                                        : ascii_host_of(t, run_start, host_end);
                 if (!ascii_host)
                     goto error;
                 if (ascii_host == Py_None) {
@@ -996,8 +1087,8 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_ssize_t local = start;
                 if (starts(t, local, "mailto:", 7))
                     local += 7;
-                PyObject *href = build_href(s_mailto, "@", ascii_host, t, local, run_start - 1,
-                                            mailto_safe, 1);
+                PyObject *href = build_href(s_mailto, "@", ascii_host, run_start, host_end, t, local,
+                                            run_start - 1, mailto_safe, 1);
                 Py_DECREF(ascii_host);
                 if (!href)
                     goto error;
@@ -1109,8 +1200,8 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 continue;
             }
         }
-        PyObject *href = build_href(ws == 1 ? scheme : s_https, "://", ascii_host, t, host_end, end,
-                                    href_safe, 0);
+        PyObject *href = build_href(ws == 1 ? scheme : s_https, "://", ascii_host, run_start, host_end, t,
+                                    host_end, end, href_safe, 0);
         Py_XDECREF(scheme);
         Py_DECREF(ascii_host);
         if (!href)

@@ -52,6 +52,53 @@ is_hex_ascii(Py_UCS4 c)
     return c < 128 && Py_ISXDIGIT(c);
 }
 
+/* Whether the ASCII code point c (0 < c < 128) is one of chars: a table of 128 bytes
+ * filled from chars on first use (strchr, without a call per link). */
+static inline int
+in_ascii_set(Py_UCS4 c, const char *chars, uint8_t *table)
+{
+    if (!table[0]) {
+        for (const char *p = chars; *p; p++)
+            table[(unsigned char)*p] = 2;
+        table[0] = 1; /* filled (NUL is never asked) */
+    }
+    return table[c] == 2;
+}
+
+static uint8_t before_set[128], after_set[128];
+
+/* str.isupper() and its kin for one code point, with the ASCII answer inline (the
+ * Py_UNICODE_IS* functions are calls into the interpreter's tables). */
+static inline int
+u_isupper(Py_UCS4 c)
+{
+    return c < 128 ? (c >= 'A' && c <= 'Z') : Py_UNICODE_ISUPPER(c);
+}
+
+static inline int
+u_islower(Py_UCS4 c)
+{
+    return c < 128 ? (c >= 'a' && c <= 'z') : Py_UNICODE_ISLOWER(c);
+}
+
+static inline int
+u_isalpha(Py_UCS4 c)
+{
+    return c < 128 ? (int)Py_ISALPHA(c) : (int)Py_UNICODE_ISALPHA(c);
+}
+
+static inline int
+u_istitle(Py_UCS4 c)
+{
+    return c >= 128 && Py_UNICODE_ISTITLE(c);
+}
+
+static inline int
+u_isdigit(Py_UCS4 c)
+{
+    return c < 128 ? (c >= '0' && c <= '9') : Py_UNICODE_ISDIGIT(c);
+}
+
 /* The first code unit ch (an ASCII character) in d[i:n] of 2-byte text, or -1: memchr
  * over the bytes (vectorised), a byte of another code unit skipped. */
 static Py_ssize_t
@@ -248,7 +295,7 @@ typedef struct {
     const uint8_t *cls;        /* 0x10000 bytes of G_* bits (BMP) */
     PyObject *astral_letters;  /* ((lo, hi), ...): CJK letters beyond the BMP */
     PyObject *confusable;      /* host -> bool (may be confusable), or None */
-    PyObject *headers;         /* context: header names whose links a rule may drop */
+    PyObject *headers;         /* dict: a header name -> H_* bits (_gate._header_bits) */
     PyObject *header_prefixes; /* context._TRACE_PREFIXES */
     PyObject *web_only;        /* rules._WEB_ONLY_TLDS */
     PyObject *rules_receivers; /* rules._CODE_RECEIVERS */
@@ -256,6 +303,7 @@ typedef struct {
     long drops;                /* D_* bits: the rules gate.c decides itself (when on) */
     int allow_drop;            /* no TLD named by the caller */
     struct LineCache *lines;   /* line starts met so far (links come in text order) */
+    PyObject *cfg;             /* the configuration tuple (borrowed): the name memo's key */
 } GateConfig;
 
 /* The start of the line of the last position asked (links come in order: the text is
@@ -271,6 +319,14 @@ typedef struct LineCache {
 /* ... and the bound-moving rules gate.c follows (off: they move nothing) */
 #define D_CJK_END 0x08     /* cjk_end */
 #define D_EMPTY_QUERY 0x10 /* drop_empty_query */
+/* ... and the header rules (context.reject_reason), which gate.c decides where it is sure */
+#define D_MSGID 0x20       /* reject_message_ids */
+#define D_TRACE 0x40       /* reject_mail_trace_headers */
+
+/* Bits of a header name in GateConfig.headers (_gate._header_bits). */
+#define H_MSGID 0x01 /* context._MSGID_HEADERS */
+#define H_TRACE 0x02 /* context._is_trace */
+#define H_OTHER 0x04 /* a rule looks at links there ("reply-to", "in-reply") */
 
 /* Bits of GateConfig.cls (rules.py's classes). */
 #define G_CJK_LETTER 0x01 /* rules._CJK_LETTER_CLASS */
@@ -373,11 +429,15 @@ quote_prefix_end(const Text *t, Py_ssize_t i)
 }
 
 /* context.header_name(text, pos), step for step, then whether a rule may drop a link
- * in that header (reject_message_ids, reject_mail_trace_headers): the name is in
- * GateConfig.headers or starts with one of header_prefixes. 0 (no), a line number
- * (yes), -1 (error). ls0: the line start of pos (line_start). */
+ * in that header (reject_message_ids, reject_mail_trace_headers): GateConfig.headers
+ * maps the names the rules know to H_* bits; a name not in it is a trace header when
+ * it starts with one of header_prefixes (context._is_trace: every "x-" name that is
+ * not a person's is in the map). 0 (no rule), a line number (a rule may drop it: to
+ * Python), -1 (error). *drop: a rule that is on rejects it for sure (a message-id or
+ * trace header: context.reject_reason's first rule after _qp_break, which rejects
+ * too). ls0: the line start of pos (line_start). */
 static int
-maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g)
+maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g, int *drop)
 {
     Py_ssize_t ls = ls0;
     for (int line = 0; line < 60; line++) { /* context._MAX_LINES */
@@ -426,11 +486,30 @@ maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g)
             Py_UCS4 d = RD(t, k);
             *o++ = (Py_UCS1)(d == ' ' ? '-' : Py_TOLOWER(d));
         }
-        int r = PySequence_Contains(g->headers, name);
-        for (Py_ssize_t k = 0; r == 0 && k < PyTuple_GET_SIZE(g->header_prefixes); k++)
-            r = PyUnicode_Tailmatch(name, PyTuple_GET_ITEM(g->header_prefixes, k), 0, PY_SSIZE_T_MAX, -1);
+        long bits = 0;
+        PyObject *v = PyDict_GetItemWithError(g->headers, name); /* borrowed */
+        if (v) {
+            bits = PyLong_AsLong(v);
+        }
+        else if (!PyErr_Occurred()) {
+            for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(g->header_prefixes); k++) {
+                int m = PyUnicode_Tailmatch(name, PyTuple_GET_ITEM(g->header_prefixes, k), 0, PY_SSIZE_T_MAX, -1);
+                if (m < 0)
+                    break;
+                if (m) {
+                    bits = H_TRACE;
+                    break;
+                }
+            }
+        }
         Py_DECREF(name);
-        return r < 0 ? -1 : r ? __LINE__ : 0;
+        if (PyErr_Occurred())
+            return -1;
+        if (bits == 0)
+            return 0;
+        if (((bits & H_MSGID) && (g->drops & D_MSGID)) || ((bits & H_TRACE) && (g->drops & D_TRACE)))
+            *drop = 1;
+        return __LINE__;
     }
     return 0;
 }
@@ -439,7 +518,7 @@ maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g)
  * ident prefix (_IDENT_PREFIX), an event word after it (_IRC_EVENT), or an IRC log's
  * line start (_IRC_LINE_START), each conservatively. */
 static int
-maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e)
+maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e, const GateConfig *g)
 {
     Py_UCS4 c = RD(t, ts);
     if (c == '~' || c == '+' || c == '^' || c == '=' || c == '-' ||
@@ -458,11 +537,8 @@ maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e)
             if (d == (Py_UCS4)words[w][0] && starts(t, i, words[w], (Py_ssize_t)strlen(words[w])))
                 return __LINE__;
     }
-    Py_ssize_t ls = ts;
-    Py_ssize_t lo = ts > 4000 ? ts - 4000 : 0;
-    while (ls > lo && RD(t, ls - 1) != '\n')
-        ls--;
-    if (ls > 0 && RD(t, ls - 1) != '\n')
+    Py_ssize_t ls = line_start_cached(t, ts, g->lines);
+    if (ls < 0)
         return 0;
     /* \s*(?:\[?[\d:.\- T]+\]?\s*)? then -!- *** --> <-- * -- Joins: Quits: Parts: */
     Py_ssize_t i = ls;
@@ -649,10 +725,10 @@ maybe_wrapped_tail(const Text *t, Py_ssize_t s)
 }
 
 /* A case-insensitive ASCII word w at text[i:]. */
-static int
+static inline int
 starts_ci(const Text *t, Py_ssize_t i, const char *w)
 {
-    Py_ssize_t len = (Py_ssize_t)strlen(w);
+    Py_ssize_t len = (Py_ssize_t)strlen(w); /* a literal: known at compile time once inlined */
     if (i < 0 || i + len > t->n)
         return 0;
     for (Py_ssize_t k = 0; k < len; k++) {
@@ -745,8 +821,8 @@ maybe_login_target(const Text *t, Py_ssize_t s)
  * ruled out by gate_one, so where one of D_* rejects the link for sure, *drop is set.
  * Returns 0 (no rule), a line number, or -1 (error). */
 static int
-maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize_t e,
-                const GateConfig *g, int *drop)
+name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize_t e, const GateConfig *g,
+          int *drop)
 {
     if (he <= s)
         return __LINE__;
@@ -772,7 +848,7 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     if ((r = label_in(t, s, first_end, g->code_receivers, 0)) != 0)
         return r < 0 ? -1 : __LINE__;
     for (Py_ssize_t i = first_end; i < last_start; i++)
-        if (Py_UNICODE_ISUPPER(RD(t, i)))
+        if (u_isupper(RD(t, i)))
             return __LINE__;
     /* reject_code_expressions: an inner label prototype, __proto__, constructor */
     for (Py_ssize_t i = first_end; i < last_start; i++)
@@ -815,9 +891,9 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
                 continue;
             }
             Py_UCS4 c = RD(t, i);
-            if (!Py_UNICODE_ISALPHA(c) || Py_UNICODE_ISLOWER(c) || Py_UNICODE_ISTITLE(c))
+            if (!u_isalpha(c) || u_islower(c) || u_istitle(c))
                 caps = 0;
-            if (Py_UNICODE_ISUPPER(c))
+            if (u_isupper(c))
                 upper = 1;
             len++;
         }
@@ -826,7 +902,7 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     }
     /* reject_file_names: capitals in the last label, a double extension, the TLD */
     for (Py_ssize_t i = last_start; i < he; i++)
-        if (Py_UNICODE_ISUPPER(RD(t, i)))
+        if (u_isupper(RD(t, i)))
             return __LINE__;
     if (nlabels >= 3 && (r = label_in(t, prev_start, last_start - 1, g->inner_ext, 1)) != 0)
         return r < 0 ? -1 : __LINE__;
@@ -846,7 +922,7 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
         if (abbrev)
             return __LINE__;
     }
-    if (nlabels >= 3 && Py_UNICODE_ISDIGIT(RD(t, s)))
+    if (nlabels >= 3 && u_isdigit(RD(t, s)))
         return __LINE__;
     int file = 0, generic = 0;
     if ((r = label_in(t, last_start, he, g->file_ext, 1)) < 0)
@@ -897,6 +973,60 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     }
     *drop = 1;
     return __LINE__;
+}
+
+/* The "no rule" verdicts of name_rule, remembered per host (issue 19: a text names the
+ * same hosts again and again). A verdict of 0 depends only on the host's characters
+ * text[s:he], on whether a '/' follows the host and port, and on the configuration
+ * (its sets): never on the text around the name (host_cue is asked only on the way to
+ * a non-zero verdict), so it is kept under exactly that key. Direct-mapped, bounded;
+ * the table belongs to one configuration tuple at a time (a reference is held, so its
+ * address names no other tuple while it owns the table). */
+#define NAME_MEMO_SLOTS 256
+#define NAME_MEMO_MAX 48 /* code points of a host remembered */
+
+typedef struct {
+    uint64_t hash;
+    Py_ssize_t len; /* 0: an empty slot */
+    int path;
+    Py_UCS4 c[NAME_MEMO_MAX];
+} NameMemoSlot;
+
+static NameMemoSlot name_memo[NAME_MEMO_SLOTS];
+static PyObject *name_memo_owner = NULL;
+
+static int
+maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize_t e, const GateConfig *g,
+                int *drop)
+{
+    Py_ssize_t len = he - s;
+    if (len <= 0 || len > NAME_MEMO_MAX || !g->cfg)
+        return name_rule(t, s, he, after, e, g, drop);
+    int path = after < e && RD(t, after) == '/';
+    uint64_t h = 14695981039346656037ULL ^ (uint64_t)path;
+    for (Py_ssize_t i = s; i < he; i++)
+        h = (h ^ (uint64_t)RD(t, i)) * 1099511628211ULL;
+    NameMemoSlot *slot = &name_memo[(h ^ (h >> 29)) & (NAME_MEMO_SLOTS - 1)];
+    if (name_memo_owner == g->cfg && slot->len == len && slot->hash == h && slot->path == path) {
+        Py_ssize_t i = 0;
+        while (i < len && slot->c[i] == RD(t, s + i))
+            i++;
+        if (i == len)
+            return 0;
+    }
+    int r = name_rule(t, s, he, after, e, g, drop);
+    if (r != 0 || *drop)
+        return r;
+    if (name_memo_owner != g->cfg) {
+        memset(name_memo, 0, sizeof name_memo);
+        Py_XSETREF(name_memo_owner, Py_NewRef(g->cfg));
+    }
+    slot->hash = h;
+    slot->len = len;
+    slot->path = path;
+    for (Py_ssize_t i = 0; i < len; i++)
+        slot->c[i] = RD(t, s + i);
+    return 0;
 }
 
 /* The closing quote of rules._QUOTES for an opening one, else 0. */
@@ -956,9 +1086,9 @@ maybe_irc_split(const Text *t, Py_ssize_t s, Py_ssize_t e, Py_UCS4 before, Py_UC
  * With spelled, a lower-case " at " before is noted in *spelled and 0 returned, so
  * that the other tests go on. 0, a line number, or -1 (error). */
 static int
-maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int *spelled)
+maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int *spelled, int *drop, int header)
 {
-    int r = maybe_header(t, s, line_start_cached(t, s, g->lines), g);
+    int r = header ? maybe_header(t, s, line_start_cached(t, s, g->lines), g, drop) : 0;
     if (r != 0)
         return r;
     if ((r = maybe_spelled_at(t, s)) != 0) {
@@ -992,13 +1122,20 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     int nonascii = 0, cjk = 0;
     /* the ASCII characters some test below looks at */
     static const char interesting[] = "<`\\*{}$!%([-@&";
-    static uint8_t look[128];
-    if (!look['@'])
+    static uint8_t look[256]; /* and every code unit >= 128 of 1-byte text */
+    if (!look['@']) {
         for (const char *p = interesting; *p; p++)
             look[(unsigned char)*p] = 1;
+        memset(look + 128, 1, 128);
+    }
     Py_ssize_t from = s;
     if (t->kind == PyUnicode_1BYTE_KIND) { /* a typed loop to the first character to look at */
         const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        while (from < e && !look[d[from]])
+            from++;
+    }
+    else if (t->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *d = (const Py_UCS2 *)t->data;
         while (from < e && d[from] < 128 && !look[d[from]])
             from++;
     }
@@ -1135,7 +1272,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
                 return r;
         }
-        if ((r = maybe_header_or_spelled_at(t, s, g, spelled)) != 0)
+        if ((r = maybe_header_or_spelled_at(t, s, g, spelled, drop, 1)) != 0)
             return r;
         if ((r = maybe_hidden_domain(t, s, e)) != 0)
             return r;
@@ -1156,12 +1293,12 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* What may stand before a schemeless name: reject_code_context ("/\$_={" and
          * "::"), reject_code_spans ('`'), reject_obfuscated_addresses ('@', ';', '>':
          * an address split by markup). */
-        if (before != 0 && before < 128 && strchr("/\\$_={:`@;>+*~", (int)before) != NULL)
+        if (before != 0 && before < 128 && in_ascii_set(before, "/\\$_={:`@;>+*~", before_set))
             return __LINE__;
         /* What may stand after it: reject_code_context ("_(=[", '['), reject_code_spans
          * ('`'), reject_code_expressions (';', '?.'). */
         if (after != 0 && after < 128 &&
-            (strchr("_(=[`;", (int)after) != NULL || (after == '?' && e + 1 < n && RD(t, e + 1) == '.')))
+            (in_ascii_set(after, "_(=[`;", after_set) || (after == '?' && e + 1 < n && RD(t, e + 1) == '.')))
             return __LINE__;
         if (maybe_code_operand(t, s, e))
             return __LINE__;
@@ -1181,6 +1318,11 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     /* extend_mailto_headers and every mailto: rule: rare, to Python */
     if (e - s >= 7 && (RD(t, s) | 0x20) == 'm' && RD(t, s + 6) == ':')
         return __LINE__;
+    /* The header rules first: context.reject_reason applies them to the base link as it
+     * is (split_glued is for URLs, _qp_break rejects too), so a sure drop there is the
+     * link's fate whatever the tests below would say (message identifiers, trace lines). */
+    if ((r = maybe_header(t, s, line_start_cached(t, s, g->lines), g, drop)) != 0)
+        return r;
     if (nonascii) {
         /* cjk_boundary on the local-part; idn_display on the domain */
         if (cjk && (r = maybe_cjk_start(t, s, at, g)) != 0)
@@ -1225,7 +1367,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             return __LINE__;
     }
     Py_UCS4 opener = ts > 0 ? RD(t, ts - 1) : 0;
-    if ((opener == '(' || opener == '[') && (after == ')' || after == ']') && (r = maybe_irc(t, ts, e)) != 0)
+    if ((opener == '(' || opener == '[') && (after == ')' || after == ']') && (r = maybe_irc(t, ts, e, g)) != 0)
         return r;
     /* reject_code_context: a login target (ssh me@host); reject_obfuscated_addresses */
     if ((r = maybe_login_target(t, s)) != 0 || (r = maybe_hidden_domain(t, s, e)) != 0)
@@ -1234,7 +1376,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     for (Py_ssize_t i = s > 40 ? s - 40 : 0; i < s; i++)
         if (RD(t, i) == ';')
             return __LINE__;
-    return maybe_header_or_spelled_at(t, s, g, spelled);
+    return maybe_header_or_spelled_at(t, s, g, spelled, drop, 0); /* the header: above */
 }
 
 /* 0 when no rule can touch the link text[s:e] (or, with new_end, when the only rules
@@ -1304,7 +1446,7 @@ link_span(PyObject *link, Py_ssize_t *s, Py_ssize_t *e, int *email)
 {
     PyObject *kind;
     if (link_slots(link, s, e, &kind)) {
-        *email = kind == s_email || (PyUnicode_Check(kind) && PyUnicode_Compare(kind, s_email) == 0);
+        *email = kind == s_email || (kind != s_url && PyUnicode_Check(kind) && PyUnicode_Compare(kind, s_email) == 0);
         return 0;
     }
     PyObject *vs = PyObject_GetAttr(link, s_start), *ve = vs ? PyObject_GetAttr(link, s_end) : NULL;
@@ -1356,9 +1498,14 @@ read_config(PyObject *cfg, GateConfig *g)
     g->rules_receivers = PyTuple_GET_ITEM(cfg, 13);
     g->host_cue = PyTuple_GET_ITEM(cfg, 14);
     g->lines = NULL;
+    g->cfg = cfg;
     g->drops = PyLong_AsLong(PyTuple_GET_ITEM(cfg, 15));
     if (g->drops == -1 && PyErr_Occurred())
         return -1;
+    if (!PyDict_CheckExact(g->headers)) {
+        PyErr_SetString(PyExc_TypeError, "the gate's headers must be a dict of str to int");
+        return -1;
+    }
     if (!PyTuple_Check(g->astral_letters) || !PyTuple_Check(g->header_prefixes)) {
         PyErr_SetString(PyExc_TypeError, "the gate's ranges and prefixes must be tuples");
         return -1;

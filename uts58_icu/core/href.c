@@ -73,16 +73,30 @@ percent_write(Py_UCS1 *o, const Text *t, Py_ssize_t a, Py_ssize_t b, const uint8
     return o;
 }
 
-/* prefix + percent(text[a:b], safe) + mid + host; prefix/mid/host are ASCII str. */
+/* prefix + percent(text[a:b], safe) + mid + host; prefix/mid/host are ASCII str. A host
+ * HOST_IN_TEXT is text[ha:hb] in lower case (ASCII: detection.c ascii_host_is_fast). */
 PyObject *
-build_href(PyObject *prefix, const char *mid, PyObject *host, const Text *t, Py_ssize_t a,
-           Py_ssize_t b, const uint8_t *safe, int encode_first)
+build_href(PyObject *prefix, const char *mid, PyObject *host, Py_ssize_t ha, Py_ssize_t hb, const Text *t,
+           Py_ssize_t a, Py_ssize_t b, const uint8_t *safe, int encode_first)
 {
+    if (host == HOST_IN_TEXT && !PyUnicode_IS_ASCII(prefix)) {
+        /* not expected (schemes are ASCII): the host as a str, then as below */
+        PyObject *h = PyUnicode_New(hb - ha, 127);
+        if (!h)
+            return NULL;
+        Py_UCS1 *o = PyUnicode_1BYTE_DATA(h);
+        for (Py_ssize_t i = ha; i < hb; i++)
+            *o++ = (Py_UCS1)Py_TOLOWER(RD(t, i));
+        PyObject *r = build_href(prefix, mid, h, 0, 0, t, a, b, safe, encode_first);
+        Py_DECREF(h);
+        return r;
+    }
     /* encode_first: prefix + pct + mid + host (mailto); else prefix + mid + host + pct */
-    Py_ssize_t lp = PyUnicode_GET_LENGTH(prefix), lh = PyUnicode_GET_LENGTH(host);
+    Py_ssize_t lp = PyUnicode_GET_LENGTH(prefix);
+    Py_ssize_t lh = host == HOST_IN_TEXT ? hb - ha : PyUnicode_GET_LENGTH(host);
     Py_ssize_t lm = (Py_ssize_t)strlen(mid);
     Py_ssize_t lq = percent_len(t, a, b, safe);
-    if (!PyUnicode_IS_ASCII(prefix) || !PyUnicode_IS_ASCII(host)) {
+    if (host != HOST_IN_TEXT && (!PyUnicode_IS_ASCII(prefix) || !PyUnicode_IS_ASCII(host))) {
         /* not expected (ICU's ToASCII gives ASCII): concatenate str objects */
         PyObject *q = PyUnicode_New(lq, 127), *m = PyUnicode_FromString(mid), *r = NULL;
         if (q && m) {
@@ -104,8 +118,20 @@ build_href(PyObject *prefix, const char *mid, PyObject *host, const Text *t, Py_
         o = percent_write(o, t, a, b, safe);
     memcpy(o, mid, lm);
     o += lm;
-    memcpy(o, PyUnicode_1BYTE_DATA(host), lh);
-    o += lh;
+    if (host == HOST_IN_TEXT) {
+        if (t->kind == PyUnicode_1BYTE_KIND) {
+            const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+            for (Py_ssize_t i = ha; i < hb; i++)
+                *o++ = (Py_UCS1)Py_TOLOWER(d[i]);
+        }
+        else
+            for (Py_ssize_t i = ha; i < hb; i++)
+                *o++ = (Py_UCS1)Py_TOLOWER(RD(t, i));
+    }
+    else {
+        memcpy(o, PyUnicode_1BYTE_DATA(host), lh);
+        o += lh;
+    }
     if (!encode_first)
         o = percent_write(o, t, a, b, safe);
     return out;

@@ -133,8 +133,9 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         table,
         astral,
         None if policy.idn_display == "unicode" else _may_be_confusable,
-        context._MSGID_HEADERS | context._TRACE_HEADERS | {"reply-to", "in-reply"},
-        # any "x-" header is trace (but _PERSON_X_HEADERS): "x-" sends them all to Python
+        _header_bits(),
+        # a name not in _header_bits() is a trace header when it starts with one of these
+        # (context._is_trace: any other "x-" header; _PERSON_X_HEADERS are in the map)
         (*context._TRACE_PREFIXES, "x-"),
         rules._WEB_ONLY_TLDS,
         rules._CODE_RECEIVERS,
@@ -145,8 +146,30 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         | (0x02 if policy.reject_file_names or policy.guard_false_positives else 0)
         | (0x04 if policy.reject_generic_tld_names else 0)
         | (0x08 if policy.cjk_end else 0)
-        | (0x10 if policy.drop_empty_query else 0),
+        | (0x10 if policy.drop_empty_query else 0)
+        # the header rules: a link in a message-id or trace header is dropped by gate.c
+        | (0x20 if policy.reject_message_ids else 0)
+        | (0x40 if policy.reject_mail_trace_headers else 0),
     )
+
+
+#: Bits of a header name in :func:`_header_bits` (gate.c's H_*).
+H_MSGID, H_TRACE, H_OTHER = 0x01, 0x02, 0x04
+
+
+@lru_cache(maxsize=1)
+def _header_bits() -> dict[str, int]:
+    """The header names context.reject_reason knows, each with what its rules do there:
+    H_MSGID (in _MSGID_HEADERS: reject_message_ids drops every schemeless link), H_TRACE
+    (context._is_trace: reject_mail_trace_headers drops them), H_OTHER (a rule looks at
+    the link: "reply-to", "in-reply"), 0 (no rule: a person's ``X-`` header)."""
+    names = context._MSGID_HEADERS | context._TRACE_HEADERS | context._PERSON_X_HEADERS | {"reply-to", "in-reply"}
+    return {
+        name: (H_MSGID if name in context._MSGID_HEADERS else 0)
+        | (H_TRACE if context._is_trace(name) else 0)
+        | (H_OTHER if name in ("reply-to", "in-reply") else 0)
+        for name in sorted(names)
+    }
 
 
 def config(policy: LinkPolicy) -> tuple[Any, ...] | None:

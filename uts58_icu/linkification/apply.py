@@ -120,7 +120,7 @@ def find_links(
     links = _find(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
-    gate, config = _gate.gate, _gate.config(pol)
+    gate, config = _gate.gate, _gate.config_of(pol)
     if gate is not None and config is not None and not (pol.cjk_host_cut and _gate.cjk_cut_possible(text)):
         mask = gate(text, links, config, tlds is None)
         if mask is None:  # no rule can touch any link (the compiled gate, issue 19)
@@ -308,7 +308,7 @@ def apply_policy(
     say: Say | None = None,
 ) -> Iterator[Link]:
     """The links of ``policy`` from base-algorithm ``links``: each dropped, kept, or narrowed."""
-    gate, config = _gate.gate, _gate.config(policy)
+    gate, config = _gate.gate, _gate.config_of(policy)
     if gate is None or config is None or say is not None:
         # explain (say): the rules on every link, so that the notes come in their order
         return _apply(text, links, policy, tlds, say, [0])
