@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Memory safety of the compiled core (issue 11): build uts58_icu/core/*.c and uts58_icu/html.c with
+# Memory safety of the compiled code (issue 11): build uts58_icu/core/*.c, uts58_icu/html.c and
+# uts58_icu/_clirender.c with
 # AddressSanitizer + UndefinedBehaviorSanitizer in a scratch copy of the checkout and run
 # the differential, hostile-input and fuzz tests against it. Any report aborts the run.
 # Run inside an environment that has the package's test dependencies (tox -e sanitize).
@@ -16,6 +17,7 @@ UTS58_LDFLAGS="-fsanitize=address,undefined" \
   "$python" setup.py -q build_ext --inplace --force
 # grep without -q reads all of nm's output: with -q, nm can die of SIGPIPE (pipefail)
 nm -D uts58_icu/core/_speedups*.so | grep __asan_ >/dev/null || { echo "the core was not built with ASan" >&2; exit 1; }
+nm -D uts58_icu/_clirender*.so | grep __asan_ >/dev/null || { echo "the CLI writer was not built with ASan" >&2; exit 1; }
 libasan="$(${CC:-gcc} -print-file-name=libasan.so)"
 export LD_PRELOAD="$libasan"
 # PYTHONMALLOC=malloc: Python objects come from malloc too, so a write past the end of a
@@ -29,5 +31,5 @@ export UTS58_REQUIRE_ACCELERATED=1
 # the bundled/system envs run the same properties at the "ci" profile without ASan.
 export HYPOTHESIS_PROFILE="${SANITIZE_HYPOTHESIS_PROFILE:-dev}"
 "$python" -m pytest -q -p no:cacheprovider tests/test_accel.py tests/test_accel_hosts.py tests/test_accel_policy.py tests/test_fuzz.py tests/test_detection.py tests/test_linear_work.py tests/test_authority_pieces.py tests/test_issue18_base.py \
-  tests/test_html_compiled.py tests/test_urlize_plain.py \
+  tests/test_html_compiled.py tests/test_urlize_plain.py tests/test_cli_render.py tests/test_urlize_long_link.py \
   --deselect tests/test_urlize_plain.py::test_django_urlize_memory_on_prose "$@"
