@@ -186,6 +186,19 @@ out_build(Out *o)
         PyObject *from = g->obj ? g->obj : o->src;
         Py_ssize_t a = g->obj ? 0 : g->a, len = g->obj ? PyUnicode_GET_LENGTH(g->obj) : g->b - g->a;
         if (!g->obj && g->len != len) { /* escaped: the replacements are ASCII */
+            if (t.kind == PyUnicode_1BYTE_KIND && rkind == PyUnicode_1BYTE_KIND) {
+                const Py_UCS1 *d = (const Py_UCS1 *)t.data;
+                Py_UCS1 *w = (Py_UCS1 *)rdata;
+                for (Py_ssize_t i = g->a; i < g->b; i++) {
+                    const char *rp = replacement(o->esc, d[i]);
+                    if (!rp)
+                        w[pos++] = d[i];
+                    else
+                        for (; *rp; rp++)
+                            w[pos++] = (Py_UCS1)*rp;
+                }
+                continue;
+            }
             for (Py_ssize_t i = g->a; i < g->b; i++) {
                 Py_UCS4 c = RD(&t, i);
                 const char *rp = replacement(o->esc, c);
@@ -233,22 +246,34 @@ out_flush_segs(Out *o)
     return r;
 }
 
-/* Appends a segment (obj stolen; NULL: src[a:b], escaped when len > b - a). */
+/* out_seg_len's rare part: the array grown (obj stolen, released on error). */
 static int
+out_grow(Out *o, PyObject *obj)
+{
+    Py_ssize_t cap = o->cap ? o->cap * 2 : 64;
+    Seg *segs = PyMem_Realloc(o->segs, cap * sizeof(Seg));
+    if (!segs) {
+        Py_XDECREF(obj);
+        PyErr_NoMemory();
+        return -1;
+    }
+    o->segs = segs;
+    o->cap = cap;
+    return 0;
+}
+
+/* Appends a segment (obj stolen; NULL: src[a:b], escaped when len > b - a). Inline:
+ * an anchor writes six segments. */
+static inline int
 out_seg_len(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b, Py_ssize_t len)
 {
-    if (o->n == o->cap) {
-        Py_ssize_t cap = o->cap ? o->cap * 2 : 64;
-        Seg *segs = PyMem_Realloc(o->segs, cap * sizeof(Seg));
-        if (!segs) {
-            Py_XDECREF(obj);
-            PyErr_NoMemory();
-            return -1;
-        }
-        o->segs = segs;
-        o->cap = cap;
-    }
-    o->segs[o->n++] = (Seg){obj, a, b, len};
+    if (o->n == o->cap && out_grow(o, obj) < 0)
+        return -1;
+    Seg *g = &o->segs[o->n++];
+    g->obj = obj;
+    g->a = a;
+    g->b = b;
+    g->len = len;
     if (o->n >= SEGS_EVERY)
         return out_flush_segs(o);
     return 0;
@@ -283,6 +308,13 @@ out_value(Out *o)
 static int
 out_extend(Out *o, Out *other)
 {
+    if (o->n == 0 && PyList_GET_SIZE(o->chunks) == 0 && o->src == other->src && o->esc == other->esc) {
+        /* o is empty: it takes other's segments and chunks as they are */
+        Out t = *o;
+        *o = *other;
+        *other = t;
+        return 0;
+    }
     if (PyList_GET_SIZE(other->chunks)) {
         if (out_flush_segs(o) < 0 ||
             PyList_SetSlice(o->chunks, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, other->chunks) < 0)
@@ -550,11 +582,20 @@ out_piece(H *h, Out *o, Py_ssize_t a, Py_ssize_t b)
     if (h->plain && h->escaping) { /* a slice written escaped (out_build) */
         Text t;
         text_of(&t, h->html);
-        for (Py_ssize_t i = a; i < b; i++) {
-            const char *r = replacement(&h->esc, RD(&t, i));
-            if (r)
-                len += (Py_ssize_t)strlen(r) - 1;
+        if (t.kind == PyUnicode_1BYTE_KIND) {
+            const Py_UCS1 *d = (const Py_UCS1 *)t.data;
+            for (Py_ssize_t i = a; i < b; i++) {
+                const char *r = replacement(&h->esc, d[i]);
+                if (r)
+                    len += (Py_ssize_t)strlen(r) - 1;
+            }
         }
+        else
+            for (Py_ssize_t i = a; i < b; i++) {
+                const char *r = replacement(&h->esc, RD(&t, i));
+                if (r)
+                    len += (Py_ssize_t)strlen(r) - 1;
+            }
     }
     return out_seg_len(o, NULL, a, b, len);
 }
@@ -657,8 +698,22 @@ static unsigned int fields_version = 0;
 static Py_ssize_t fields_off[N_FIELDS];
 static int fields_ok = 0;
 
-static PyObject *
+static PyObject *link_attr_slow(PyObject *link, int k);
+
+static inline PyObject *
 link_attr(PyObject *link, int k)
+{
+    PyTypeObject *tp = Py_TYPE(link);
+    if (fields_ok && tp == fields_type && tp->tp_version_tag == fields_version) { /* the common case, inline */
+        PyObject *v = *(PyObject **)((char *)link + fields_off[k]);
+        if (v)
+            return Py_NewRef(v);
+    }
+    return link_attr_slow(link, k);
+}
+
+static PyObject *
+link_attr_slow(PyObject *link, int k)
 {
     PyObject *const names[N_FIELDS] = {s_href, s_text, s_puny, s_invis};
     PyTypeObject *tp = Py_TYPE(link);
