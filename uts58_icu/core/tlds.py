@@ -41,8 +41,9 @@ def _psl_path() -> str:
 
 
 _VERSION = re.compile(r"^//\s*VERSION:\s*(\S+)", re.M)
-# A non-blank, non-comment line's first word: "!" exceptions dropped, up to its last ".".
-_RULE_TLD = re.compile(r"^[^\S\n]*(?=\S)(?!//)!*(?:\S*\.)?([^\s.]*)", re.M)
+# After a line break, a non-blank, non-comment line's first word: "!" exceptions dropped,
+# up to its last "." (starting at the "\n", not "^", lets the scan jump from line to line).
+_RULE_TLD = re.compile(r"\n[^\S\n]*(?=\S)(?!//)!*(?:\S*\.)?([^\s.]*)")
 
 
 @lru_cache(maxsize=1)
@@ -60,7 +61,8 @@ def _load() -> tuple[frozenset[str], TldSource]:
     # One C-level scan of the section (after its BEGIN line) instead of a Python step per
     # line: a rule's last label, as the line-by-line reading (tests/test_startup.py) gets it.
     nl = icann.find("\n")
-    tlds = {label.lower() for label in _RULE_TLD.findall(icann, nl + 1 if nl >= 0 else len(icann))}
+    labels = set(_RULE_TLD.findall(icann, nl if nl >= 0 else len(icann)))
+    tlds = {label.lower() for label in labels}  # (lowered once per distinct label)
     tlds.discard("*")
     frozen = frozenset(tlds)
     return frozen, TldSource(str(path), version, len(frozen))
