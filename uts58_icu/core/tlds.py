@@ -41,12 +41,11 @@ def _psl_path() -> str:
 
 
 _VERSION = re.compile(r"^//\s*VERSION:\s*(\S+)", re.M)
-# The line boundaries of str.splitlines, which the rule lines are read between.
-_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
-_BREAK = re.compile(f"[{_BREAKS}]")
-# After a line break, a non-blank, non-comment line's first word: "!" exceptions dropped,
-# up to its last "." (starting at the break, not "^", lets the scan jump from line to line).
-_RULE_TLD = re.compile(f"[{_BREAKS}][^\\S{_BREAKS}]*(?=\\S)(?!//)!*(?:\\S*\\.)?([^\\s.]*)")
+# The line boundaries of str.splitlines other than "\n".
+_OTHER_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+# After a "\n", a non-blank, non-comment line's first word: "!" exceptions dropped, up to
+# its last "." (starting at the "\n", not "^", lets the scan jump from line to line).
+_RULE_TLD = re.compile(r"\n[^\S\n]*(?=\S)(?!//)!*(?:\S*\.)?([^\s.]*)")
 
 
 @lru_cache(maxsize=1)
@@ -63,8 +62,10 @@ def _load() -> tuple[frozenset[str], TldSource]:
     icann = "" if begin < 0 else text[begin : len(text) if end < 0 else end]
     # One C-level scan of the section (after its BEGIN line) instead of a Python step per
     # line: a rule's last label, as the line-by-line reading (tests/test_startup.py) gets it.
-    first = _BREAK.search(icann)  # the rest of the BEGIN line is not a rule
-    labels = set(_RULE_TLD.findall(icann, first.start() if first else len(icann)))
+    if any(c in icann for c in _OTHER_BREAKS):  # (rare) the same lines, "\n" between them
+        icann = "\n".join(icann.splitlines())
+    nl = icann.find("\n")  # the rest of the BEGIN line is not a rule
+    labels = set(_RULE_TLD.findall(icann, nl if nl >= 0 else len(icann)))
     tlds = {label.lower() for label in labels}  # (lowered once per distinct label)
     tlds.discard("*")
     frozen = frozenset(tlds)
