@@ -8,9 +8,12 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from uts58_icu._lazy import LazyPattern, lazy_compile
 from uts58_icu.core import tlds
@@ -149,3 +152,49 @@ def test_tld_list_format_details(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert found == {"ac", "ck", "xn--fiqs8s", "net"} and version == "2099-01-01_00-00-00_UTC"
     path.write_text("no sections at all\n", encoding="utf-8")
     assert _load_from(path, monkeypatch) == (frozenset(), "unknown")
+
+
+def test_import_loads_no_url_parser() -> None:
+    """urllib.parse (with ipaddress) is imported by the one rule that quotes (extend_mailto_headers)."""
+    assert _after_import("result = [m for m in ('urllib.parse', 'ipaddress') if m in sys.modules]") == []
+
+
+@settings(max_examples=500)
+@given(st.lists(st.text(st.sampled_from("ab.!*/ \t\r\n\v\x1c\x85\u2028\u3000香X"), max_size=12), max_size=12))
+def test_tld_scan_is_the_line_by_line_reading_for_any_lines(lines: list[str]) -> None:
+    text = "// VERSION: v\n// ===BEGIN ICANN DOMAINS===\n" + "\n".join(lines) + "\n// ===END ICANN DOMAINS===\n"
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "psl.dat"
+        path.write_bytes(text.encode("utf-8"))
+        with pytest.MonkeyPatch.context() as mp:
+            assert _load_from(path, mp) == _reference(text)
+
+
+# The CLI's argparse help width, read as shutil reads it (without importing shutil).
+
+
+def test_cli_start_imports_no_shutil(tmp_path: Path) -> None:
+    path = tmp_path / "in.txt"
+    path.write_text("see example.com\n", encoding="utf-8")
+    code = (
+        "import sys\nfrom uts58_icu.cli import main\nsys.argv = ['uts58', 'detect', sys.argv[1]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\nprint('shutil' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["see ⸠example.com⸡", "False"]
+
+
+@pytest.mark.parametrize("columns", [None, "", "0", "x", "-3", "1", "57", "200"])
+@pytest.mark.parametrize("lines", [None, "", "0", "12"])
+def test_cli_help_width_is_shutils(columns: str | None, lines: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from uts58_icu.cli import _terminal_columns
+
+    for name, value in (("COLUMNS", columns), ("LINES", lines)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    assert _terminal_columns() == shutil.get_terminal_size().columns

@@ -1200,6 +1200,45 @@ def _stdout() -> IO[str]:
 COMMANDS = ("props", "detect", "linkify", "conformance", "format")
 
 
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, without importing shutil (which imports bz2,
+    lzma, zlib and fnmatch: ~2 ms of every start, for argparse's help width)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    try:
+        lines = int(os.environ["LINES"])
+    except (KeyError, ValueError):
+        lines = 0
+    if columns <= 0 or lines <= 0:  # shutil asks the terminal unless both are set
+        try:
+            size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            size = os.terminal_size((80, 24))
+        if columns <= 0:
+            columns = size.columns or 80
+    return columns
+
+
+class _Width:
+    """argparse's formatters take this width when none is given, as they compute it."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:  # fmt: skip
+        if width is None:
+            width = _terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)  # type: ignore[call-arg]
+
+
+class _HelpFormatter(_Width, argparse.HelpFormatter):
+    pass
+
+
+class _RawDescriptionHelpFormatter(_Width, argparse.RawDescriptionHelpFormatter):
+    pass
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``uts58`` argument parser; with ``only`` (a command's name), that command's
     alone (what ``uts58 COMMAND …`` reads the same with, at less start-up cost)."""
@@ -1207,7 +1246,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="uts58",
         description="Unicode link detection and formatting (UTS #58) on ICU.",
         epilog="Exit codes: 0 ok, 1 a check failed, 2 usage or input error.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,  # --version on one line
+        formatter_class=_RawDescriptionHelpFormatter,  # --version on one line
     )
     parser.add_argument(
         "--version",
@@ -1218,13 +1257,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     if only in (None, "props"):
-        p = sub.add_parser("props", help="show Link_Term, Link_Bracket, Link_Email of characters")
+        p = sub.add_parser("props", formatter_class=_HelpFormatter, help="show Link_Term, Link_Bracket, Link_Email of characters")
         p.add_argument("chars", nargs="*", type=_parse_char, metavar="CHAR", help="a character or U+XXXX")
         p.add_argument("--write", metavar="DIR", help="write LinkTerm.txt, LinkBracket.txt, LinkEmail.txt")
         p.set_defaults(func=_cmd_props)
 
     if only in (None, "detect"):
-        p = sub.add_parser("detect", help="mark links in text as ⸠…⸡ (or --json)")
+        p = sub.add_parser("detect", formatter_class=_HelpFormatter, help="mark links in text as ⸠…⸡ (or --json)")
         _add_input_args(p)
         p.add_argument(
             "--json", action="store_true",
@@ -1245,7 +1284,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         p.set_defaults(func=_cmd_detect)
 
     if only in (None, "linkify"):
-        p = sub.add_parser("linkify", help="turn text into HTML with <a href> links")
+        p = sub.add_parser("linkify", formatter_class=_HelpFormatter, help="turn text into HTML with <a href> links")
         _add_input_args(p)
         p.add_argument("--rel", default="nofollow noopener", help="rel attribute ('' for none)")
         p.add_argument("--target", default=None, help="target attribute, e.g. _blank")
@@ -1257,7 +1296,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         p.set_defaults(func=_cmd_linkify)
 
     if only in (None, "conformance"):
-        p = sub.add_parser("conformance", help="run Unicode's LinkDetectionTest/LinkFormattingTest")
+        p = sub.add_parser("conformance", formatter_class=_HelpFormatter, help="run Unicode's LinkDetectionTest/LinkFormattingTest")
         p.add_argument(
             "--version", dest="version", default="17.0.0", type=_parse_version,
             help="data version, three numbers (default 17.0.0)",
@@ -1270,7 +1309,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if only in (None, "format"):
         p = sub.add_parser(
-            "format", help="print the minimally escaped form (§4.1) of each URL: one per line of FILEs, or -e URL",
+            "format", formatter_class=_HelpFormatter, help="print the minimally escaped form (§4.1) of each URL: one per line of FILEs, or -e URL",
         )
         p.add_argument(
             "files", nargs="*", metavar="FILE",

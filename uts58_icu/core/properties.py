@@ -93,10 +93,13 @@ class _Derived:
                 f"[^{LINK_TERM_HARD}{LINK_TERM_SOFT}{LINK_TERM_OPEN}{LINK_TERM_CLOSE}]"
             ),
         }
-        table = bytearray(_MAX)  # INCLUDE == 0 everywhere
+        table = bytearray(_MAX)  # INCLUDE == 0 everywhere, so its ranges need no writing
         for value, ranges in self.term_ranges.items():
+            if value == INCLUDE:
+                continue
+            fill = bytes([value])
             for lo, hi in ranges:
-                table[lo : hi + 1] = bytes([value]) * (hi - lo + 1)
+                table[lo : hi + 1] = fill * (hi - lo + 1)
         self.table = bytes(table)
 
         # §6.1 Link_Bracket: Bidi_Paired_Bracket of Bidi_Paired_Bracket_Type=Close
