@@ -252,10 +252,11 @@ class _Html:
     ``text`` is mistune's own escaping function when the renderer's ``text`` is
     ``HTMLRenderer.text``, for the ``escape`` it was set up with)."""
 
-    __slots__ = ("escape", "link", "renderer", "special", "text")
+    __slots__ = ("cls", "escape", "link", "renderer", "special", "text")
 
     def __init__(self, renderer: Any) -> None:
         self.renderer = renderer
+        self.cls = type(renderer)
         self.escape = _escape_enabled(renderer)
         self.link = _link_writer(renderer)
         own = _text_writer(renderer, self.escape)
@@ -289,12 +290,24 @@ def _text_writer(renderer: Any, escape: object) -> Callable[[str], str] | None:
 def _html_renderer(inline: Any) -> _Html | None:
     """How ``inline``'s Markdown renders runs of text and links at once, or ``None``
     when it may not (another renderer, such as the AST, gets the tokens)."""
-    md = getattr(inline, "_uts58_md", None)
-    renderer = getattr(inline, "_uts58_html", None)
-    if md is None or renderer is None or md.renderer is not renderer or not _renders_as_html(renderer):
+    attrs = vars(inline)  # one dict for the three attributes (this runs per inline parse)
+    md = attrs.get("_uts58_md")
+    renderer = attrs.get("_uts58_html")
+    if md is None or renderer is None or md.renderer is not renderer:
         return None
-    known: _Html | None = getattr(inline, "_uts58_writers", None)
-    if known is None or known.renderer is not renderer or known.escape is not _escape_enabled(renderer):
+    known: _Html | None = attrs.get("_uts58_writers")
+    if (
+        known is not None and known.renderer is renderer and known.cls is type(renderer)
+        and known.escape is getattr(renderer, "escape_enabled", None) and _HTML_CLASSES.get(known.cls)
+        and not _RENDER_METHODS & vars(renderer).keys()
+    ):
+        return known  # what _renders_as_html(renderer) and the check below answer, in one step
+    if not _renders_as_html(renderer):
+        return None
+    if (
+        known is None or known.renderer is not renderer or known.cls is not type(renderer)
+        or known.escape is not _escape_enabled(renderer)
+    ):  # (a class swapped on the instance brings its own text and link)
         known = inline._uts58_writers = _Html(renderer)
     return known
 
