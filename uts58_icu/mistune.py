@@ -114,10 +114,22 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
             state.tokens.pop()
         else:
             last["raw"] = last["raw"][: -len(proto)]
-        token = _link_token(visible_text(link), link.href)  # the display where the text would break §8
+        shown = visible_text(link)  # the display where the text would break §8
         if state.brackets:  # the source: mistune turns it back into text if this is inside a link's text
-            token["_autolink"] = text  # (with no '[' open, it cannot be: mistune would only drop the key)
-        state.append_token(token)
+            token = _link_token(shown, link.href)  # (with no '[' open, it cannot be: mistune would only
+            token["_autolink"] = text  # drop the key)
+            state.append_token(token)
+            return end
+        html: _Html | None = inline._uts58_now
+        if html is not None and html.renderer is inline._uts58_md.renderer:
+            # written now, as _render_runs would write the link token (see _wrap_inline)
+            special = html.special
+            if special is None:
+                special = _ALWAYS
+            shown = html.text(shown) if special(shown) else shown
+            state.tokens.append({"type": _HTML, "raw": html.link(shown, link.href)})
+        else:
+            state.tokens.append(_link_token(shown, link.href))
         return end
 
     try:
@@ -320,6 +332,7 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
     inline = md.inline
     inline._uts58_linkifier = lin
     inline._uts58_md = md
+    inline._uts58_now = None
     base = type(inline)
     if getattr(base, "_uts58_wrapped", False):
         return
@@ -327,8 +340,11 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
     if sub is None:
 
         def __call__(self: Any, s: str, env: Any) -> list[Token]:
+            # With an HTML renderer, the scheme rule writes its links at once: the parse
+            # is rendered by it, in _render_runs (a parse not through here is rendered
+            # by the renderer, whose uts58_html is the token's raw HTML: the same).
+            html = self._uts58_now = _html_renderer(self)
             tokens = base.__call__(self, s, env)
-            html = _html_renderer(self)
             if html is None:
                 return _linkify_tokens(tokens, self._uts58_linkifier)
             return _render_runs(tokens, self._uts58_linkifier, html)
@@ -434,6 +450,9 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
             continue
         if pending:
             flush()
+        if kind == _HTML:  # a link written by the scheme rule
+            parts.append(tok["raw"])
+            continue
         if kind == "link":
             keys = tok.keys()
             if keys == _LINK_KEYS:
