@@ -173,7 +173,7 @@ def _renders_as_html(renderer: Any) -> bool:
     if known is None:
         known = _HTML_CLASSES[cls] = _class_renders_as_html(cls)
     # (render methods set on the instance itself would be called instead)
-    return known and not _RENDER_METHODS & vars(renderer).keys()
+    return known and _RENDER_METHODS.isdisjoint(vars(renderer))
 
 
 _HTML_CLASSES: dict[type, bool] = {}
@@ -311,7 +311,7 @@ def _html_renderer(inline: Any) -> _Html | None:
     if (
         known is not None and known.renderer is renderer and known.cls is type(renderer)
         and known.escape is getattr(renderer, "escape_enabled", None) and _HTML_CLASSES.get(known.cls)
-        and not _RENDER_METHODS & vars(renderer).keys()
+        and _RENDER_METHODS.isdisjoint(vars(renderer))
     ):
         return known  # what _renders_as_html(renderer) and the check below answer, in one step
     if not _renders_as_html(renderer):
