@@ -194,6 +194,41 @@ def test_mistune_renderer_swapped_after_the_plugin() -> None:
     assert md("a.com <b>x</b>") == '<p><a href="https://a.com">a.com</a> <b>x</b></p>\n'
 
 
+def test_mistune_renderer_changed_after_a_first_render() -> None:
+    """What the fast path keeps from one inline parse to the next is checked again each
+    time: a ``render_token`` set on the instance, another ``escape`` or another class
+    after a first render are honoured."""
+    mistune = pytest.importorskip("mistune")
+    from mistune.renderers.html import HTMLRenderer
+
+    import uts58_icu.mistune
+
+    md = mistune.create_markdown(renderer=HTMLRenderer(escape=False), plugins=[uts58_icu.mistune.linkify])
+    assert md("a.com <b>x</b>") == '<p><a href="https://a.com">a.com</a> <b>x</b></p>\n'
+    md.renderer.escape_enabled = True
+    assert md("a.com <b>x</b>") == '<p><a href="https://a.com">a.com</a> &lt;b&gt;x&lt;/b&gt;</p>\n'
+    seen: list[str] = []
+    stock = md.renderer.render_token
+
+    def render_token(token: dict[str, Any], state: Any) -> str:
+        seen.append(token["type"])
+        return stock(token, state)  # type: ignore[no-any-return]
+
+    md.renderer.render_token = render_token
+    assert md("a.com and http://b.org") == (
+        '<p><a href="https://a.com">a.com</a> and <a href="http://b.org">http://b.org</a></p>\n'
+    )
+    assert "link" in seen and "uts58_html" not in seen
+    del md.renderer.render_token
+
+    class Shouting(HTMLRenderer):
+        def text(self, text: str) -> str:
+            return super().text(text).upper()
+
+    md.renderer.__class__ = Shouting
+    assert md("see a.com") == '<p>SEE <a href="https://a.com">A.COM</a></p>\n'
+
+
 # -- markdown-it-py: the normalizers once per distinct link ----------------------------
 
 

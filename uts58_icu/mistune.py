@@ -114,10 +114,22 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
             state.tokens.pop()
         else:
             last["raw"] = last["raw"][: -len(proto)]
-        token = _link_token(visible_text(link), link.href)  # the display where the text would break §8
+        shown = visible_text(link)  # the display where the text would break §8
         if state.brackets:  # the source: mistune turns it back into text if this is inside a link's text
-            token["_autolink"] = text  # (with no '[' open, it cannot be: mistune would only drop the key)
-        state.append_token(token)
+            token = _link_token(shown, link.href)  # (with no '[' open, it cannot be: mistune would only
+            token["_autolink"] = text  # drop the key)
+            state.append_token(token)
+            return end
+        html: _Html | None = inline._uts58_now
+        if html is not None and html.renderer is inline._uts58_md.renderer:
+            # written now, as _render_runs would write the link token (see _wrap_inline)
+            special = html.special
+            if special is None:
+                special = _ALWAYS
+            shown = html.text(shown) if special(shown) else shown
+            state.tokens.append({"type": _HTML, "raw": html.link(shown, link.href)})
+        else:
+            state.tokens.append(_link_token(shown, link.href))
         return end
 
     try:
@@ -161,7 +173,7 @@ def _renders_as_html(renderer: Any) -> bool:
     if known is None:
         known = _HTML_CLASSES[cls] = _class_renders_as_html(cls)
     # (render methods set on the instance itself would be called instead)
-    return known and not _RENDER_METHODS & vars(renderer).keys()
+    return known and _RENDER_METHODS.isdisjoint(vars(renderer))
 
 
 _HTML_CLASSES: dict[type, bool] = {}
@@ -252,10 +264,11 @@ class _Html:
     ``text`` is mistune's own escaping function when the renderer's ``text`` is
     ``HTMLRenderer.text``, for the ``escape`` it was set up with)."""
 
-    __slots__ = ("escape", "link", "renderer", "special", "text")
+    __slots__ = ("cls", "escape", "link", "renderer", "special", "text")
 
     def __init__(self, renderer: Any) -> None:
         self.renderer = renderer
+        self.cls = type(renderer)
         self.escape = _escape_enabled(renderer)
         self.link = _link_writer(renderer)
         own = _text_writer(renderer, self.escape)
@@ -289,12 +302,24 @@ def _text_writer(renderer: Any, escape: object) -> Callable[[str], str] | None:
 def _html_renderer(inline: Any) -> _Html | None:
     """How ``inline``'s Markdown renders runs of text and links at once, or ``None``
     when it may not (another renderer, such as the AST, gets the tokens)."""
-    md = getattr(inline, "_uts58_md", None)
-    renderer = getattr(inline, "_uts58_html", None)
-    if md is None or renderer is None or md.renderer is not renderer or not _renders_as_html(renderer):
+    attrs = vars(inline)  # one dict for the three attributes (this runs per inline parse)
+    md = attrs.get("_uts58_md")
+    renderer = attrs.get("_uts58_html")
+    if md is None or renderer is None or md.renderer is not renderer:
         return None
-    known: _Html | None = getattr(inline, "_uts58_writers", None)
-    if known is None or known.renderer is not renderer or known.escape is not _escape_enabled(renderer):
+    known: _Html | None = attrs.get("_uts58_writers")
+    if (
+        known is not None and known.renderer is renderer and known.cls is type(renderer)
+        and known.escape is getattr(renderer, "escape_enabled", None) and _HTML_CLASSES.get(known.cls)
+        and _RENDER_METHODS.isdisjoint(vars(renderer))
+    ):
+        return known  # what _renders_as_html(renderer) and the check below answer, in one step
+    if not _renders_as_html(renderer):
+        return None
+    if (
+        known is None or known.renderer is not renderer or known.cls is not type(renderer)
+        or known.escape is not _escape_enabled(renderer)
+    ):  # (a class swapped on the instance brings its own text and link)
         known = inline._uts58_writers = _Html(renderer)
     return known
 
@@ -307,6 +332,7 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
     inline = md.inline
     inline._uts58_linkifier = lin
     inline._uts58_md = md
+    inline._uts58_now = None
     base = type(inline)
     if getattr(base, "_uts58_wrapped", False):
         return
@@ -314,8 +340,11 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
     if sub is None:
 
         def __call__(self: Any, s: str, env: Any) -> list[Token]:
+            # With an HTML renderer, the scheme rule writes its links at once: the parse
+            # is rendered by it, in _render_runs (a parse not through here is rendered
+            # by the renderer, whose uts58_html is the token's raw HTML: the same).
+            html = self._uts58_now = _html_renderer(self)
             tokens = base.__call__(self, s, env)
-            html = _html_renderer(self)
             if html is None:
                 return _linkify_tokens(tokens, self._uts58_linkifier)
             return _render_runs(tokens, self._uts58_linkifier, html)
@@ -421,6 +450,9 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
             continue
         if pending:
             flush()
+        if kind == _HTML:  # a link written by the scheme rule
+            parts.append(tok["raw"])
+            continue
         if kind == "link":
             keys = tok.keys()
             if keys == _LINK_KEYS:
