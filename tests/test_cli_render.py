@@ -154,6 +154,7 @@ def _run(args: list[str], data: bytes, pure: bool) -> subprocess.CompletedProces
     env.pop("PYTHONIOENCODING", None)
     if pure:
         env["UTS58_PURE_PYTHON"] = "1"
+        env.pop("UTS58_REQUIRE_ACCELERATED", None)  # set by the compiled envs; this run is pure on purpose
     return subprocess.run([sys.executable, "-m", "uts58_icu", *args], input=data, capture_output=True, env=env, cwd=REPO, timeout=120)
 
 
