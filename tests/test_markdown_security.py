@@ -192,8 +192,11 @@ def test_stale_scheme_in_a_link_label(src: str, policy: str) -> None:
 def test_stale_scheme_links_as_the_plugin() -> None:
     """Where the rule's scheme is stale, the drop-in declines at that '://' and links as the plugin."""
     dropin, plugin = (engines("recommended")[n][0] for n in ("markdown-it drop-in", "markdown-it plugin"))
-    assert dropin(STALE_SCHEME_CASES[0]) == '<p>xn--ls8h.la[<a href="http://[::1]">http://[::1]</a>*ftp://</p>\n'
-    assert dropin(STALE_SCHEME_CASES[0]) == plugin(STALE_SCHEME_CASES[0])
+    out = dropin(STALE_SCHEME_CASES[0])
+    # markdown-it-py 3 writes the href's brackets as %5B/%5D (its normalizeLink), 4 keeps them
+    assert out in ('<p>xn--ls8h.la[<a href="http://[::1]">http://[::1]</a>*ftp://</p>\n',
+                   '<p>xn--ls8h.la[<a href="http://%5B::1%5D">http://[::1]</a>*ftp://</p>\n')
+    assert out == plugin(STALE_SCHEME_CASES[0])
     assert dropin(STALE_SCHEME_CASES[2]) == plugin(STALE_SCHEME_CASES[2])
     lin = LinkifyUts58()
     # called directly (not by the rule), match_at_start answers as before
