@@ -51,12 +51,15 @@ _TRACE_HEADERS = frozenset({
     "x-envelope-to", "x-envelope-from", "errors-to", "x-beenthere", "dkim-signature",
     "x-google-dkim-signature", "authentication-results", "received-spf", "x-forwarded-to",
     "x-forwarded-for", "x-originating-ip", "x-gm-message-state", "x-google-smtp-source",
-    "list-id", "x-mailing-list", "x-loop", "x-original-sender", "x-received-from",
+    "list-id", "x-mailing-list", "x-loop", "x-received-from",
     "x-detected-operating-system", "x-spam-checker-version", "x-spam-status", "x-spam-level",
     "x-mailfrom", "x-antiabuse", "x-spamd-result", "x-spamd-bar", "x-get-message-sender-via",
 })
 # ``X-`` fields that name a person's address or a page for people (kept as links).
-_PERSON_X_HEADERS = frozenset({"x-original-from", "x-original-cc", "x-reply-to", "x-url", "x-homepage", "x-website"})
+# ``X-Original-Sender:`` (Google Groups) carries the author's address, as ``Sender:`` does.
+_PERSON_X_HEADERS = frozenset({
+    "x-original-from", "x-original-cc", "x-original-sender", "x-reply-to", "x-url", "x-homepage", "x-website",
+})
 _TRACE_PREFIXES = ("arc-", "x-ms-", "x-microsoft-", "x-spam", "x-ironport", "x-forefront", "x-gm-", "x-google-", "x-rspamd-")
 _HEADER_NAME = lazy_compile(r"(?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?):")
 # The local-part of a message identifier as mail programs make them: Thunderbird
@@ -272,8 +275,19 @@ def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str
     host = link.text.split("/", 1)[0].lower()
     if local.lower() in host.split(".")[:-1]:
         return True
+    if "/" not in link.text and _mailman_footer(text, link, local + at, line):
+        return True
     if not local.islower():
         return False
+    if "/" not in link.text and local not in _PROSE_BEFORE_AT:
+        # a display name in a quoted header (``<dev at example.edu>, "jdoe at example.edu"``)
+        # or an address Outlook wrapped after its opening bracket (``[jroe at example.gov``
+        # first on its line, ``> <mailto:jroe at example.gov>]`` on the next)
+        quoted = line.endswith('"' + local + at) and text.startswith('"', link.end)
+        bracketed = (line[len(_quote_prefix(line)):] == "[" + local + at
+                     and (text.startswith("]", link.end) or _LINE_END_BLANKS.match(text, link.end) is not None))
+        if quoted or bracketed:
+            return True
     if line == local + at and (link.end == len(text) or text[link.end] in "\r\n"):
         return True
     spelt = local + at
@@ -285,6 +299,43 @@ def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str
     # spelt address on a signature line (``Twitter: jroe    Jabber: jroe at example.de``)
     return ((not line[: -len(spelt)].strip(" \t") and _LINE_END_BLANKS.match(text, link.end) is not None)
             or _CONTACT_LABEL.search(line, 0, len(line) - len(spelt)) is not None)
+
+
+# The URL of a Mailman list's page, on the line after the list's address in a footer
+# (``http://lists.example.org/mailman/listinfo/dev-news``, ``…/cgi-bin/mailman/listinfo/…``).
+_LISTINFO_LINE = lazy_compile(r"[ \t]*<?https?://[^\s/]+/[^\s]*\blistinfo/")
+_MAILING_LIST_LINE = lazy_compile(r"[ \t]*(\S+)[ \t]+mailing[ \t]+list[ \t\r]*", re.IGNORECASE)
+
+
+def _quote_prefix(line: str) -> str:
+    """The ``>`` quote prefix a line starts with (``""`` when none)."""
+    q = _QUOTE_PREFIX.match(line)
+    return q.group() if q else ""
+
+
+def _mailman_footer(text: str, link: Link, spelt: str, line: str) -> bool:
+    """A list's address in a Mailman footer, alone on its line (after an optional ``>``
+    quote prefix), whatever the case of its local-part: ``Dev-news mailing list`` on the
+    line before, naming the same list, or the list's ``…/listinfo/…`` page on the line
+    after (``> Dev-news mailing list`` ⏎ ``> Dev-news at lists.example.org`` ⏎
+    ``> http://lists.example.org/mailman/listinfo/dev-news``)."""
+    if line[len(_quote_prefix(line)):].lstrip(" \t") != spelt:
+        return False
+    m = _LINE_END_BLANKS.match(text, link.end)
+    if m is None:
+        return False
+    ls = link.start - len(line)
+    if ls >= 2:
+        pls = _line_start(text, ls - 1)
+        if _at_line_start(text, pls) and ls - 1 - pls <= 200:
+            prev = text[pls : ls - 1]
+            pm = _MAILING_LIST_LINE.fullmatch(prev, len(_quote_prefix(prev)))
+            if pm is not None and pm.group(1).lower() == spelt.split()[0].lower():
+                return True
+    if spelt.split()[0].lower() in _PROSE_BEFORE_AT or m.end() >= len(text) or not text.endswith("\n", 0, m.end()):
+        return False
+    nxt = text[m.end() : m.end() + 300]
+    return _LISTINFO_LINE.match(nxt, len(_quote_prefix(nxt))) is not None
 
 
 # An IRC client's status line whose actor is a server (HexChat, mIRC):
