@@ -32,6 +32,14 @@ CASES = [
     ('>   <dev at example.edu>, "jdoe at example.edu"\n', [], "reject_obfuscated_addresses"),
     ("[jroe at example.gov\n> <mailto:jroe at example.gov>]\n", [], "reject_obfuscated_addresses"),
     ("> [jroe at example.gov]\n", [], "reject_obfuscated_addresses"),
+    # as the hypermail pages write them: blank lines between, a nested quote, a mailto copy,
+    # the bracket after a name with the mailto on the wrapped line
+    (f"> > Dev-news mailing list\n\n\n> > Dev-news at lists.example.org\n\n\n> > {LISTINFO}\n", [LISTINFO],
+     "reject_obfuscated_addresses"),
+    ("> Dev-news mailing list\n\n\n> Dev-news at lists.example.org<mailto:Dev-news at lists.example.org>\n", [],
+     "reject_obfuscated_addresses"),
+    ("> f\u00f6r Jane Roe [jroe at example.gov\n\n\n> <mailto:jroe at example.gov>]\n", [],
+     "reject_obfuscated_addresses"),
 ]
 
 
@@ -68,6 +76,9 @@ def test_x_original_sender_names_a_person() -> None:
         ("Other mailing list\nDev-news at lists.example.org\n", ["lists.example.org"]),
         (f"Look at example.org\n{LISTINFO}\n", ["example.org", LISTINFO]),
         ("Dev-news at lists.example.org today\n", ["lists.example.org"]),
+        # a bracket after a name without the mailto copy on the next line
+        ("Jane Roe [jroe at example.gov\nmore\n", ["example.gov"]),
+        ("Jane Roe [see at example.gov\n> <mailto:see at example.gov>]\n", ["example.gov"]),
     ],
 )
 def test_realtext8_kept(text: str, expected: list[str]) -> None:

@@ -284,10 +284,16 @@ def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str
         # or an address Outlook wrapped after its opening bracket (``[jroe at example.gov``
         # first on its line, ``> <mailto:jroe at example.gov>]`` on the next)
         quoted = line.endswith('"' + local + at) and text.startswith('"', link.end)
+        end = _LINE_END_BLANKS.match(text, link.end)
         bracketed = (line[len(_quote_prefix(line)):] == "[" + local + at
-                     and (text.startswith("]", link.end) or _LINE_END_BLANKS.match(text, link.end) is not None))
+                     and (text.startswith("]", link.end) or end is not None))
         if quoted or bracketed:
             return True
+        # the bracket after a name (``David Roe [jroe at example.gov`` ⏎ ``> <mailto:jroe at
+        # example.gov>]``): the wrapped line repeats the address as a mailto
+        if line.endswith("[" + local + at) and end is not None and text.endswith("\n", 0, end.end()):
+            nxt = _next_content_line(text, end.end() - 1, 1)
+            return nxt is not None and nxt[len(_quote_prefix(nxt)):].lstrip(" \t").startswith("<mailto:" + local + at)
     if line == local + at and (link.end == len(text) or text[link.end] in "\r\n"):
         return True
     spelt = local + at
@@ -313,29 +319,54 @@ def _quote_prefix(line: str) -> str:
     return q.group() if q else ""
 
 
+def _next_content_line(text: str, pos: int, step: int) -> str | None:
+    """The first line after (``step`` 1) or before (-1) the line break at or before ``pos``
+    that holds more than blanks and ``>`` quote markers, looking at most 6 lines away
+    (archives put blank lines between the lines of a message), or None."""
+    for _ in range(6):
+        if step > 0:
+            if pos >= len(text):
+                return None
+            end = text.find("\n", pos + 1)
+            line = text[pos + 1 : end if end != -1 and end - pos <= 300 else min(len(text), pos + 301)]
+            pos = end if end != -1 else len(text)
+        else:
+            if pos <= 0:
+                return None
+            start = text.rfind("\n", max(0, pos - 301), pos)
+            line = text[start + 1 : pos]
+            if start == -1 and pos > 300:
+                return None
+            pos = start
+        if line.strip(" \t\r>"):
+            return line.rstrip("\r")
+        if pos == -1:
+            return None
+    return None
+
+
 def _mailman_footer(text: str, link: Link, spelt: str, line: str) -> bool:
-    """A list's address in a Mailman footer, alone on its line (after an optional ``>``
-    quote prefix), whatever the case of its local-part: ``Dev-news mailing list`` on the
-    line before, naming the same list, or the list's ``…/listinfo/…`` page on the line
-    after (``> Dev-news mailing list`` ⏎ ``> Dev-news at lists.example.org`` ⏎
-    ``> http://lists.example.org/mailman/listinfo/dev-news``)."""
+    """A list's address in a Mailman footer, first on its line (after an optional ``>``
+    quote prefix), whatever the case of its local-part, the line ending there or with a
+    ``<mailto:…>`` copy: ``Dev-news mailing list`` on the line before, naming the same list,
+    or the list's ``…/listinfo/…`` page on the line after (``> Dev-news mailing list`` ⏎
+    ``> Dev-news at lists.example.org`` ⏎ ``> http://lists.example.org/mailman/listinfo/dev-news``;
+    blank lines between, as archives write them)."""
     if line[len(_quote_prefix(line)):].lstrip(" \t") != spelt:
         return False
     m = _LINE_END_BLANKS.match(text, link.end)
-    if m is None:
+    if m is None and not text.startswith("<mailto:", link.end):
         return False
-    ls = link.start - len(line)
-    if ls >= 2:
-        pls = _line_start(text, ls - 1)
-        if _at_line_start(text, pls) and ls - 1 - pls <= 200:
-            prev = text[pls : ls - 1]
-            pm = _MAILING_LIST_LINE.fullmatch(prev, len(_quote_prefix(prev)))
-            if pm is not None and pm.group(1).lower() == spelt.split()[0].lower():
-                return True
-    if spelt.split()[0].lower() in _PROSE_BEFORE_AT or m.end() >= len(text) or not text.endswith("\n", 0, m.end()):
+    local = spelt.split()[0].lower()
+    prev = _next_content_line(text, link.start - len(line) - 1, -1)
+    if prev is not None:
+        pm = _MAILING_LIST_LINE.fullmatch(prev, len(_quote_prefix(prev)))
+        if pm is not None and pm.group(1).lower() == local:
+            return True
+    if local in _PROSE_BEFORE_AT or m is None:
         return False
-    nxt = text[m.end() : m.end() + 300]
-    return _LISTINFO_LINE.match(nxt, len(_quote_prefix(nxt))) is not None
+    nxt = _next_content_line(text, m.end() - 1, 1) if text.endswith("\n", 0, m.end()) else None
+    return nxt is not None and _LISTINFO_LINE.match(nxt, len(_quote_prefix(nxt))) is not None
 
 
 # An IRC client's status line whose actor is a server (HexChat, mIRC):
