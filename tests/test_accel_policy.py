@@ -206,6 +206,8 @@ ROUND3 = [
     "*** Quits: n ", " has quit ", "(", ")", "[", "]", "irc.a.net", "*.net", "    ", "Jabber: ", "E-Mail: ",
     "MADE.MY.DAY", "(++", "!)", "main.cc", "http://t.co/Ab ", "\u044f.\u043e\u043d\u043b\u0430\u0439\u043d",
     "(quit: ", ").", "Netsplit ", " <-> ", " quits: ",
+    # rt10 (realtext8): Mailman footers, quoted and bracketed spelt addresses, X-Original-Sender
+    "Dev-news", " mailing list\n", "http://l.org/mailman/listinfo/d", '"', '"jdoe', "[jroe", "X-Original-Sender: ",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)

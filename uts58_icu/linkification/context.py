@@ -51,12 +51,15 @@ _TRACE_HEADERS = frozenset({
     "x-envelope-to", "x-envelope-from", "errors-to", "x-beenthere", "dkim-signature",
     "x-google-dkim-signature", "authentication-results", "received-spf", "x-forwarded-to",
     "x-forwarded-for", "x-originating-ip", "x-gm-message-state", "x-google-smtp-source",
-    "list-id", "x-mailing-list", "x-loop", "x-original-sender", "x-received-from",
+    "list-id", "x-mailing-list", "x-loop", "x-received-from",
     "x-detected-operating-system", "x-spam-checker-version", "x-spam-status", "x-spam-level",
     "x-mailfrom", "x-antiabuse", "x-spamd-result", "x-spamd-bar", "x-get-message-sender-via",
 })
 # ``X-`` fields that name a person's address or a page for people (kept as links).
-_PERSON_X_HEADERS = frozenset({"x-original-from", "x-original-cc", "x-reply-to", "x-url", "x-homepage", "x-website"})
+# ``X-Original-Sender:`` (Google Groups) carries the author's address, as ``Sender:`` does.
+_PERSON_X_HEADERS = frozenset({
+    "x-original-from", "x-original-cc", "x-original-sender", "x-reply-to", "x-url", "x-homepage", "x-website",
+})
 _TRACE_PREFIXES = ("arc-", "x-ms-", "x-microsoft-", "x-spam", "x-ironport", "x-forefront", "x-gm-", "x-google-", "x-rspamd-")
 _HEADER_NAME = lazy_compile(r"(?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?):")
 # The local-part of a message identifier as mail programs make them: Thunderbird
@@ -272,8 +275,25 @@ def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str
     host = link.text.split("/", 1)[0].lower()
     if local.lower() in host.split(".")[:-1]:
         return True
+    if "/" not in link.text and _mailman_footer(text, link, local + at, line):
+        return True
     if not local.islower():
         return False
+    if "/" not in link.text and local not in _PROSE_BEFORE_AT:
+        # a display name in a quoted header (``<dev at example.edu>, "jdoe at example.edu"``)
+        # or an address Outlook wrapped after its opening bracket (``[jroe at example.gov``
+        # first on its line, ``> <mailto:jroe at example.gov>]`` on the next)
+        quoted = line.endswith('"' + local + at) and text.startswith('"', link.end)
+        end = _LINE_END_BLANKS.match(text, link.end)
+        bracketed = (line[len(_quote_prefix(line)):] == "[" + local + at
+                     and (text.startswith("]", link.end) or end is not None))
+        if quoted or bracketed:
+            return True
+        # the bracket after a name (``David Roe [jroe at example.gov`` ⏎ ``> <mailto:jroe at
+        # example.gov>]``): the wrapped line repeats the address as a mailto
+        if line.endswith("[" + local + at) and end is not None and text.endswith("\n", 0, end.end()):
+            nxt = _next_content_line(text, end.end() - 1, 1)
+            return nxt is not None and nxt[len(_quote_prefix(nxt)):].lstrip(" \t").startswith("<mailto:" + local + at)
     if line == local + at and (link.end == len(text) or text[link.end] in "\r\n"):
         return True
     spelt = local + at
@@ -285,6 +305,68 @@ def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str
     # spelt address on a signature line (``Twitter: jroe    Jabber: jroe at example.de``)
     return ((not line[: -len(spelt)].strip(" \t") and _LINE_END_BLANKS.match(text, link.end) is not None)
             or _CONTACT_LABEL.search(line, 0, len(line) - len(spelt)) is not None)
+
+
+# The URL of a Mailman list's page, on the line after the list's address in a footer
+# (``http://lists.example.org/mailman/listinfo/dev-news``, ``…/cgi-bin/mailman/listinfo/…``).
+_LISTINFO_LINE = lazy_compile(r"[ \t]*<?https?://[^\s/]+/[^\s]*\blistinfo/")
+_MAILING_LIST_LINE = lazy_compile(r"[ \t]*(\S+)[ \t]+mailing[ \t]+list[ \t\r]*", re.IGNORECASE)
+
+
+def _quote_prefix(line: str) -> str:
+    """The ``>`` quote prefix a line starts with (``""`` when none)."""
+    q = _QUOTE_PREFIX.match(line)
+    return q.group() if q else ""
+
+
+def _next_content_line(text: str, pos: int, step: int) -> str | None:
+    """The first line after (``step`` 1) or before (-1) the line break at or before ``pos``
+    that holds more than blanks and ``>`` quote markers, looking at most 6 lines away
+    (archives put blank lines between the lines of a message), or None."""
+    for _ in range(6):
+        if step > 0:
+            if pos >= len(text):
+                return None
+            end = text.find("\n", pos + 1)
+            line = text[pos + 1 : end if end != -1 and end - pos <= 300 else min(len(text), pos + 301)]
+            pos = end if end != -1 else len(text)
+        else:
+            if pos <= 0:
+                return None
+            start = text.rfind("\n", max(0, pos - 301), pos)
+            line = text[start + 1 : pos]
+            if start == -1 and pos > 300:
+                return None
+            pos = start
+        if line.strip(" \t\r>"):
+            return line.rstrip("\r")
+        if pos == -1:
+            return None
+    return None
+
+
+def _mailman_footer(text: str, link: Link, spelt: str, line: str) -> bool:
+    """A list's address in a Mailman footer, first on its line (after an optional ``>``
+    quote prefix), whatever the case of its local-part, the line ending there or with a
+    ``<mailto:…>`` copy: ``Dev-news mailing list`` on the line before, naming the same list,
+    or the list's ``…/listinfo/…`` page on the line after (``> Dev-news mailing list`` ⏎
+    ``> Dev-news at lists.example.org`` ⏎ ``> http://lists.example.org/mailman/listinfo/dev-news``;
+    blank lines between, as archives write them)."""
+    if line[len(_quote_prefix(line)):].lstrip(" \t") != spelt:
+        return False
+    m = _LINE_END_BLANKS.match(text, link.end)
+    if m is None and not text.startswith("<mailto:", link.end):
+        return False
+    local = spelt.split()[0].lower()
+    prev = _next_content_line(text, link.start - len(line) - 1, -1)
+    if prev is not None:
+        pm = _MAILING_LIST_LINE.fullmatch(prev, len(_quote_prefix(prev)))
+        if pm is not None and pm.group(1).lower() == local:
+            return True
+    if local in _PROSE_BEFORE_AT or m is None:
+        return False
+    nxt = _next_content_line(text, m.end() - 1, 1) if text.endswith("\n", 0, m.end()) else None
+    return nxt is not None and _LISTINFO_LINE.match(nxt, len(_quote_prefix(nxt))) is not None
 
 
 # An IRC client's status line whose actor is a server (HexChat, mIRC):
