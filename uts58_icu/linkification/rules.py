@@ -695,7 +695,7 @@ def _line_around(text: str, pos: int, step: int) -> str | None:
 
 
 def _build_list_item(text: str, start: int, end: int, ext: str) -> bool:
-    """``reject_file_names``: ``text[start:end]`` fills a line of a build file's list of
+    r"""``reject_file_names``: ``text[start:end]`` fills a line of a build file's list of
     names, continued with ``\`` (or the list's last line, after one), and the list is of
     files: a make variable opens it, or a name next to it has the same extension."""
     ls = text.rfind("\n", max(0, start - 16), start) + 1
