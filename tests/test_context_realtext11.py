@@ -8,7 +8,8 @@ Each reproducer is made up, in the shape of the first run's errors:
 - two words glued at a full stop in a post, the second a word that is also a ccTLD
   (``the click.it’s``, ``1year.my heart``);
 - a list's ``-request`` address in the prose of a non-standard ``X-`` header (a link);
-- zsh's prompt escape ``%20(l.yes.no)``.
+- zsh's prompt escape ``%20(l.yes.no)``;
+- a company domain that ends an IRC nick after ``_-_`` (``<Jane_Doe_-_example.com>``, a link).
 A property test covers each class; the last tests compare the compiled gate with the
 Python rules on these shapes (as tests/test_accel_policy.py does).
 """
@@ -89,6 +90,8 @@ def test_x_header_prose_address_is_a_link() -> None:
         ("Path: https://example.com/a!b\n", ["https://example.com/a!b"]),
         # a host in brackets, a percentage before a bracketed host
         ("(see example.com) and (example.com)", ["example.com", "example.com"]),
+        # a company named by its domain in an IRC bridge's nick (judging rule 28)
+        ("[2024-01-02T16:20:40.025Z]\t<Jane_Doe_-_example.com>\tpresent+\n", ["example.com"]),
     ],
 )
 def test_realtext11_rules_keep(text: str, expected: list[str]) -> None:
@@ -161,6 +164,14 @@ def test_x_header_prose_address_links(name: str, verb: str, obj: str, local: str
     assert texts(f"{name}: {address}\n") == []
 
 
+@given(st.lists(st.from_regex(r"[A-Z][a-z]{1,8}", fullmatch=True), min_size=1, max_size=3), _first)
+def test_nick_affiliation_links_and_identifiers_do_not(names: list[str], label: str) -> None:
+    host = f"{label}.example.com"
+    assert texts(f"[2024-01-02T16:20:40Z]\t<{'_'.join(names)}_-_{host}>\tpresent+\n") == [host]
+    # an identifier's tail after '_' stays code (no '_-_', no closing '>')
+    assert texts(f"<{'_'.join(names)}_{host}> {'_'.join(names)}_-_{host}\n") == []
+
+
 # ------------------------------------------------------------------ compiled gate parity
 
 SHAPES = [
@@ -169,6 +180,7 @@ SHAPES = [
     "\u2019s", "'s", " heart", "Path: ", "!", "news.example.edu", "!not-for-mail", "X-List-Note: ",
     "X-Spam-Report: ", "send ", '"subscribe" ', " to ", "to ", " at ", "<", "list-request@example.org",
     "(", ")", "[", "]", "=", "-", ".", "*", "at", "(=at=) ", "%20(", "%(", "l.yes.no", "yes.no",
+    "<Jane_Doe_-_", "_-_", "_", ">", "\t",
 ]
 shapes = st.lists(st.sampled_from(SHAPES), max_size=14).map("".join)
 

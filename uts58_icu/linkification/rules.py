@@ -724,6 +724,17 @@ def _build_list_item(text: str, start: int, end: int, ext: str) -> bool:
 # Two words glued at a full stop where the second is a word that is also a ccTLD: ``it``
 # with a contraction (``the click.it’s``), ``my`` then a word, after a number glued to
 # its unit (``almost 1year.my heart``).
+# A chat nick that names the speaker's company by its domain, the spaces of a display name
+# written as ``_`` (an IRC bridge's ``<Jane_Doe_-_example.com>``): `` - `` before the domain.
+_NICK_AFFILIATION = lazy_compile(r"<[A-Za-z0-9_.'-]{1,60}_-_\Z")
+
+
+def _nick_affiliation(text: str, start: int, end: int) -> bool:
+    """``reject_code_context`` keeps the domain that ends a nick after ``_-_``
+    (``<Jane_Doe_-_example.com>``): a company named by its domain, not an identifier."""
+    return text.startswith(">", end) and _NICK_AFFILIATION.search(text, max(0, start - 64), start) is not None
+
+
 # zsh's conditional prompt escape ``%N(x.true.false)`` (``%20(l.yes.no)``): the ``%`` and count.
 _PROMPT_TERNARY = lazy_compile(r"%-?\d*\Z")
 _IT_CONTRACTION = lazy_compile(r"['\u2019](?:s|ll|d)(?![^\W\d_])")
@@ -793,7 +804,8 @@ def reject_reason(
         # ``C:\dir\a.cc``); `_` or `$` before: it is the end of a longer identifier
         # or a variable (``CODE_OF_CONDUCT.md``, ``CHANGELOG_V16.md#16.1``, ``$HOME.com``).
         # A host name has neither before it, whatever follows.
-        if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)):
+        if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)
+                                           and not _nick_affiliation(text, link.start, link.end)):
             return f"§8 reject_code_context: {before!r} before (code or a file path, not a host)"
         if host_only and not _is_emphasis(text, link.start, link.end):
             # `=` or `{` before: an assignment or a template; `::` before: a scope
