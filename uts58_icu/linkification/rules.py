@@ -708,7 +708,7 @@ def _build_list_item(text: str, start: int, end: int, ext: str) -> bool:
     prev_cont = prev is not None and prev.rstrip(" \t\r").endswith("\\")
     if not (tail.group(1) or prev_cont):
         return False
-    if prev_cont and _MAKE_LIST_START.fullmatch(prev):  # type: ignore[arg-type]
+    if prev_cont and _MAKE_LIST_START.fullmatch(prev):
         return True
     near = [prev] if prev_cont else []
     if tail.group(1) and text.endswith("\n", 0, tail.end()):
