@@ -134,6 +134,12 @@ maybe_spelled_at(const Text *t, Py_ssize_t s)
         Py_ssize_t k = j - 1;
         while (k > 0 && j - k < 8 && Py_UNICODE_ISSPACE(RD(t, k - 1)))
             k--;
+        if (k > 0 && RD(t, k - 1) < 128 && RD(t, k - 1) != 0 && strchr("=.*~#-", (int)RD(t, k - 1)) != NULL) {
+            /* a mark inside the brackets: "(=at=)", "[-at-]" (_OBFUSCATED_AT) */
+            Py_ssize_t m = --k;
+            while (k > 0 && m - k < 8 && Py_UNICODE_ISSPACE(RD(t, k - 1)))
+                k--;
+        }
         if (k >= 2 && (RD(t, k - 1) | 0x20) == 't' && (RD(t, k - 2) | 0x20) == 'a')
             return __LINE__;
         return 0;
@@ -428,6 +434,23 @@ quote_prefix_end(const Text *t, Py_ssize_t i)
     return i;
 }
 
+/* Whether "to" or "at", blanks and an optional '<' stand right before pos (the end of
+ * context._X_PROSE_TO; its word boundary and its verb are left to Python). */
+static int
+to_or_at_before(const Text *t, Py_ssize_t pos)
+{
+    Py_ssize_t j = pos;
+    if (j > 0 && RD(t, j - 1) == '<')
+        j--;
+    Py_ssize_t k = j;
+    while (k > 0 && j - k < 64 && is_space_tab(RD(t, k - 1)))
+        k--;
+    if (k == j || k < 2)
+        return 0;
+    Py_UCS4 a = RD(t, k - 2) | 0x20, b = RD(t, k - 1) | 0x20;
+    return (a == 't' && b == 'o') || (a == 'a' && b == 't');
+}
+
 /* context.header_name(text, pos), step for step, then whether a rule may drop a link
  * in that header (reject_message_ids, reject_mail_trace_headers): GateConfig.headers
  * maps the names the rules know to H_* bits; a name not in it is a trace header when
@@ -507,8 +530,10 @@ maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g,
             return -1;
         if (bits == 0)
             return 0;
-        if (((bits & H_MSGID) && (g->drops & D_MSGID)) || ((bits & H_TRACE) && (g->drops & D_TRACE)))
+        if ((bits & H_MSGID) && (g->drops & D_MSGID))
             *drop = 1;
+        else if ((bits & H_TRACE) && (g->drops & D_TRACE) && !to_or_at_before(t, pos))
+            *drop = 1; /* "send … to list-request@…" in an X- header: Python (context._x_header_prose) */
         return __LINE__;
     }
     return 0;
@@ -1029,6 +1054,30 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     return 0;
 }
 
+/* reject_file_names (rules._build_list_item): a name that may fill a line of a build
+ * file's list: '\\' after it and blanks, or a line's start before it (a diff's '+' or '-'
+ * and blanks) after a line that ends with '\\' (blanks after it). */
+static int
+maybe_list_item(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    Py_ssize_t i = e;
+    while (i < t->n && is_space_tab(RD(t, i)))
+        i++;
+    if (i < t->n && RD(t, i) == '\\')
+        return __LINE__;
+    Py_ssize_t j = s;
+    while (j > 0 && s - j < 32 && is_space_tab(RD(t, j - 1)))
+        j--;
+    if (j > 0 && (RD(t, j - 1) == '+' || RD(t, j - 1) == '-'))
+        j--;
+    if (j == 0 || RD(t, j - 1) != '\n')
+        return 0;
+    Py_ssize_t k = j - 1;
+    while (k > 0 && j - k < 302 && (is_space_tab(RD(t, k - 1)) || RD(t, k - 1) == '\r'))
+        k--;
+    return k > 0 && RD(t, k - 1) == '\\' ? __LINE__ : 0;
+}
+
 /* The closing quote of rules._QUOTES for an opening one, else 0. */
 static Py_UCS4
 quote_closer(Py_UCS4 c)
@@ -1310,6 +1359,23 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             if (i == e)
                 return __LINE__;
         }
+        /* reject_file_names (rules._build_list_item): a line of a build file's list */
+        if (after_host == e && (r = maybe_list_item(t, s, e)) != 0)
+            return r;
+        /* reject_generic_tld_names (rules._glued_sentence): ".it" then an apostrophe
+         * ("click.it's"), ".my" then a space after a name that starts with a digit */
+        if (he - s >= 4 && is_sep(RD(t, he - 3))) {
+            Py_UCS4 l1 = RD(t, he - 2), l2 = RD(t, he - 1);
+            if (l1 == 'i' && l2 == 't' && (after == '\'' || after == 0x2019))
+                return __LINE__;
+            if (l1 == 'm' && l2 == 'y' && after == ' ' && is_ascii_digit_g(RD(t, s)))
+                return __LINE__;
+        }
+        /* reject_code_context (rules._PROMPT_TERNARY): zsh's "%20(l.yes.no)" */
+        if (before == '(' && after == ')')
+            for (Py_ssize_t i = s - 2; i >= 0 && i >= s - 8; i--)
+                if (RD(t, i) == '%')
+                    return __LINE__;
         return maybe_name_rule(t, s, he, after_host, e, g, drop);
     }
     /* An email. */

@@ -163,11 +163,12 @@ def _header_bits() -> dict[str, int]:
     H_MSGID (in _MSGID_HEADERS: reject_message_ids drops every schemeless link), H_TRACE
     (context._is_trace: reject_mail_trace_headers drops them), H_OTHER (a rule looks at
     the link: "reply-to", "in-reply"), 0 (no rule: a person's ``X-`` header)."""
-    names = context._MSGID_HEADERS | context._TRACE_HEADERS | context._PERSON_X_HEADERS | {"reply-to", "in-reply"}
+    other = {"reply-to", "in-reply", *context._BANG_PATH_HEADERS}  # Usenet's Path: a rule looks for "!"
+    names = context._MSGID_HEADERS | context._TRACE_HEADERS | context._PERSON_X_HEADERS | other
     return {
         name: (H_MSGID if name in context._MSGID_HEADERS else 0)
         | (H_TRACE if context._is_trace(name) else 0)
-        | (H_OTHER if name in ("reply-to", "in-reply") else 0)
+        | (H_OTHER if name in other else 0)
         for name in sorted(names)
     }
 

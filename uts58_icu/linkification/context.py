@@ -457,6 +457,30 @@ def _irc_hostmask(text: str, link: Link) -> bool:
     return bool(_IRC_EVENT.search(rest) or _at_line_start(text, _line_start(text, ts)) and _IRC_LINE_START.match(text, _line_start(text, ts)))
 
 
+# Usenet's ``Path:`` header (RFC 5536 §3.1.5): the news servers a message went through,
+# ``!``-separated (``Path: news.example.edu!relay.example.net!not-for-mail``), a trace like
+# ``Received:``. Only a name next to a ``!`` (a documentation line ``Path: example.com/x``
+# is no trace).
+_BANG_PATH_HEADERS = frozenset({"path"})
+# A request to write to the address, in the prose of a list's own ``X-`` header
+# (``X-List-Note: To join send "subscribe" to list-request@example.org``).
+_X_PROSE_TO = lazy_compile(r"(?i)\b(?:send|mail|write|e-?mail|contact)\b[^\n]{0,120}?\b(?:to|at)[ \t]+<?\Z")
+
+
+def _bang_path_host(text: str, link: Link) -> bool:
+    """A name of a ``!``-separated Usenet path (``a.example.edu!b.example.net!user``)."""
+    return text.startswith("!", link.end) or text.endswith("!", 0, link.start)
+
+
+def _x_header_prose(text: str, link: Link, name: str) -> bool:
+    """An address that the prose of a non-standard ``X-`` header asks the reader to write
+    to (``send "subscribe" to list-request@example.org``): a link, not a trace record.
+    Only ``X-`` names that no table knows (not ``X-Spam-…``, ``X-Original-To:``)."""
+    if link.kind != "email" or name in _TRACE_HEADERS or name.startswith(_TRACE_PREFIXES):
+        return False
+    return _X_PROSE_TO.search(text, max(_line_start(text, link.start), link.start - 200), link.start) is not None
+
+
 def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
     """``reject_code_expressions``: a member access or a product name, not a host."""
     if a.has_scheme or link.end != a.after:
@@ -540,8 +564,11 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
             if (policy.reject_message_ids and name in ("reply-to", "in-reply") and link.kind == "email"
                     and _MSGID_LOCAL.match(link.text)):
                 return f"§8 reject_message_ids: a message identifier in the {name!r} line, not a mailbox"
-            if policy.reject_mail_trace_headers and _is_trace(name):
+            if policy.reject_mail_trace_headers and _is_trace(name) and not _x_header_prose(text, link, name):
                 return f"§8 reject_mail_trace_headers: in the {name!r} trace/routing header, not an address to visit"
+            if policy.reject_mail_trace_headers and name in _BANG_PATH_HEADERS and _bang_path_host(text, link):
+                return (f"§8 reject_mail_trace_headers: a host of the Usenet {name!r} header "
+                        "(a '!'-separated routing trace), not an address to visit")
     if link.kind == "email" and not scheme:
         lo = max(0, link.start - 40)
         if policy.reject_mail_trace_headers and _ORCPT.search(text, lo, link.start):

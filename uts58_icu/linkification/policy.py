@@ -83,6 +83,7 @@ class LinkPolicy:
     #: extension (``file_extension_tlds``): ``README.md``, ``setup.py``, ``configure.ac``;
     #: a host cue before it (``visit``), or links written with a scheme on both sides
     #: (``at http://t.co/x example.cc http://t.co/y``, a post's list of addresses), keeps it.
+    #: Also a name filling a line of a build file's list continued with ``\\`` (``  acls01.at \\``).
     reject_file_names: bool = False
     #: §8 ("eg, M.Sc."): reject schemeless names that look like abbreviations (``M.Sc.``)
     #: or version numbers (``3.0.0.final``).
@@ -93,14 +94,15 @@ class LinkPolicy:
     #: identifier (``collections.abc``, ``logging.info``); a scheme, ``www.``, a path
     #: or a hyphen (``universal-acceptance-test.icu``) keeps it. Also a shouted phrase:
     #: three or more all-capital words under such a TLD, glued to punctuation before and
-    #: ``!`` or ``?`` after (``(++MADE.MY.DAY!)``); ``WWW.`` keeps it.
+    #: ``!`` or ``?`` after (``(++MADE.MY.DAY!)``); ``WWW.`` keeps it. Also two words glued at a
+    #: full stop, the second a ccTLD that starts the next clause (``the click.it’s``, ``1year.my heart``).
     reject_generic_tld_names: bool = False
     #: §8 usability: a schemeless name alone in a Markdown/reST code span (backticks) is
     #: code unless written as a lower-case host under an original generic TLD
     #: (``Flask.name``, ``docutils.io`` are not linked; ``python-requests.org`` is).
     reject_code_spans: bool = False
     #: §8 usability: reject the domain of an address spelt against spam harvesters
-    #: (``bob -at- example.org``, ``bob AT example.org``, ``bob [at] example.org``).
+    #: (``bob -at- example.org``, ``bob AT example.org``, ``bob [at] example.org``, ``bob (=at=) example.org``).
     reject_obfuscated_email_domains: bool = False
     #: §8 usability: reject a URL whose path holds regular-expression syntax (``\.``,
     #: ``(.+)``, ``.*``, ``[^``): a pattern (watch files, rewrite rules), not an address,
@@ -134,7 +136,9 @@ class LinkPolicy:
     #: §8 usability: names and addresses in mail trace and envelope headers (``Received:``,
     #: ``Return-Path:``, ``Delivered-To:``, ``List-Id:``, DKIM, ``ORCPT rfc822;…``, and every
     #: ``X-`` field but a few that name a person, such as ``X-Original-From:``) are routing
-    #: records; a written URL or ``mailto:`` (``List-Unsubscribe:``) stays a link.
+    #: records; a written URL or ``mailto:`` (``List-Unsubscribe:``) stays a link, and so does an
+    #: address an ``X-`` header's prose asks you to write to (``send "subscribe" to list-request@…``).
+    #: The hosts of a Usenet ``Path:`` (``a.example!b.example!not-for-mail``) are a trace too.
     reject_mail_trace_headers: bool = False
     #: §8 usability: an IRC hostmask (``nick!~ident@host``, ``(~ident@host) has joined``)
     #: is a connection identity, not a mailbox.

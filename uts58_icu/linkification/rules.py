@@ -146,7 +146,9 @@ _REVERSE_DNS_FIRST = frozenset({"com", "org", "net", "edu", "gov", "mil", "io"})
 _WORD = lazy_compile(r"\w")
 _ABBREVIATION = lazy_compile(r"[^\W\d_](?:[.\u3002\uff0e\uff61][^\W\d_]{1,2})+")
 # The "at" of an address spelt against spam harvesters, right before the domain.
-_OBFUSCATED_AT = lazy_compile(r"(?:[\[({<]\s*at\s*[\])}>]|-at-|_at_|\sAT)\s*\Z")
+# A mark may stand on each side of "at" inside the brackets (``jane (=at=) example.com``,
+# ``[-at-]``, ``(.at.)``).
+_OBFUSCATED_AT = lazy_compile(r"(?:[\[({<]\s*(?:[=.*~#-]\s*)?at\s*(?:[=.*~#-]\s*)?[\])}>]|-at-|_at_|\sAT)\s*\Z")
 # A label that could be a programming-language identifier or a number (no '-'):
 # ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` and ``1.day`` can.
 _IDENTIFIER = lazy_compile(r"[A-Za-z0-9_]+")
@@ -667,6 +669,89 @@ def _between_links(text: str, start: int, end: int) -> bool:
     return _SCHEME_TOKEN.match(text, j, i) is not None
 
 
+# A file name listed in a build file, one name a line, the lines continued with ``\``
+# (``TESTSUITE_AT = \`` then ``  acls01.at \``; in a diff ``+ acls01.at\``), a diff's
+# marker and indentation before it.
+_LIST_ITEM_HEAD = lazy_compile(r"[ +-]?[ \t]*")
+_LIST_ITEM_TAIL = lazy_compile(r"[ \t]*(\\?)[ \t\r]*(?:\n|\Z)")
+_LIST_ITEM_LINE = lazy_compile(r"[ +-]?[ \t]*(\S+?)[ \t]*\\?[ \t\r]*")
+# The line that opens such a list: a make variable (``EXTRA_DIST = \``, ``SRCS += \``),
+# also after a diff's hunk header (``@@ -68,14 +71,15 @@ TESTSUITE_AT = \``).
+_MAKE_LIST_START = lazy_compile(r"(?:@@ [^\n]*?@@ |[ +-])?[ \t]*[A-Za-z_][A-Za-z0-9_.]*[ \t]*[:+?!]?=[ \t]*\\[ \t\r]*")
+
+
+def _line_around(text: str, pos: int, step: int) -> str | None:
+    """The line before the line that starts at ``pos`` (step -1) or after the line that
+    ends at the line break ``pos - 1`` (step 1), at most 300 code points, or None."""
+    if step < 0:
+        if pos == 0:
+            return None
+        start = text.rfind("\n", max(0, pos - 302), pos - 1) + 1
+        return None if start == 0 and pos - 1 > 300 else text[start : pos - 1]
+    if pos >= len(text):
+        return None
+    end = text.find("\n", pos, pos + 301)
+    return text[pos : end if end != -1 else min(len(text), pos + 300)]
+
+
+def _build_list_item(text: str, start: int, end: int, ext: str) -> bool:
+    r"""``reject_file_names``: ``text[start:end]`` fills a line of a build file's list of
+    names, continued with ``\`` (or the list's last line, after one), and the list is of
+    files: a make variable opens it, or a name next to it has the same extension."""
+    ls = text.rfind("\n", max(0, start - 16), start) + 1
+    if (ls == 0 and start > 16) or not _LIST_ITEM_HEAD.fullmatch(text, ls, start):
+        return False
+    tail = _LIST_ITEM_TAIL.match(text, end)
+    if tail is None:
+        return False
+    prev = _line_around(text, ls, -1)
+    prev_cont = prev is not None and prev.rstrip(" \t\r").endswith("\\")
+    if not (tail.group(1) or prev_cont):
+        return False
+    if prev_cont and _MAKE_LIST_START.fullmatch(prev):
+        return True
+    near = [prev] if prev_cont else []
+    if tail.group(1) and text.endswith("\n", 0, tail.end()):
+        near.append(_line_around(text, tail.end(), 1))
+    ext = "." + ext.lower()
+    for line in near:
+        m = _LIST_ITEM_LINE.fullmatch(line) if line else None
+        if m is not None and m.group(1).lower().endswith(ext) and len(m.group(1)) > len(ext):
+            return True
+    return False
+
+
+# Two words glued at a full stop where the second is a word that is also a ccTLD: ``it``
+# with a contraction (``the click.it’s``), ``my`` then a word, after a number glued to
+# its unit (``almost 1year.my heart``).
+# A chat nick that names the speaker's company by its domain, the spaces of a display name
+# written as ``_`` (an IRC bridge's ``<Jane_Doe_-_example.com>``): `` - `` before the domain.
+_NICK_AFFILIATION = lazy_compile(r"<[A-Za-z0-9_.'-]{1,60}_-_\Z")
+
+
+def _nick_affiliation(text: str, start: int, end: int) -> bool:
+    """``reject_code_context`` keeps the domain that ends a nick after ``_-_``
+    (``<Jane_Doe_-_example.com>``): a company named by its domain, not an identifier."""
+    return text.startswith(">", end) and _NICK_AFFILIATION.search(text, max(0, start - 64), start) is not None
+
+
+# zsh's conditional prompt escape ``%N(x.true.false)`` (``%20(l.yes.no)``): the ``%`` and count.
+_PROMPT_TERNARY = lazy_compile(r"%-?\d*\Z")
+_IT_CONTRACTION = lazy_compile(r"['\u2019](?:s|ll|d)(?![^\W\d_])")
+_COUNT_WORD = lazy_compile(r"\d+[a-z]{2,}")
+_WORD_AFTER = lazy_compile(r" [a-z]")
+
+
+def _glued_sentence(text: str, end: int, labels: list[str]) -> bool:
+    """``reject_generic_tld_names``: a lower-case two-label name that reads as two words of
+    a sentence glued at its full stop (the space after it missing)."""
+    if len(labels) != 2 or not labels[0].islower():
+        return False
+    if labels[1] == "it":
+        return _IT_CONTRACTION.match(text, end) is not None
+    return labels[1] == "my" and _COUNT_WORD.fullmatch(labels[0]) is not None and _WORD_AFTER.match(text, end) is not None
+
+
 def _placeholder_host(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> bool:
     """``keep_placeholder_hosts``: a host written whole in a ``{{…}}`` placeholder, in lower
     case under a TLD of RFC 1591 (``--domain {{example.com}}`` in tldr-pages), is the example
@@ -719,7 +804,8 @@ def reject_reason(
         # ``C:\dir\a.cc``); `_` or `$` before: it is the end of a longer identifier
         # or a variable (``CODE_OF_CONDUCT.md``, ``CHANGELOG_V16.md#16.1``, ``$HOME.com``).
         # A host name has neither before it, whatever follows.
-        if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)):
+        if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)
+                                           and not _nick_affiliation(text, link.start, link.end)):
             return f"§8 reject_code_context: {before!r} before (code or a file path, not a host)"
         if host_only and not _is_emphasis(text, link.start, link.end):
             # `=` or `{` before: an assignment or a template; `::` before: a scope
@@ -733,9 +819,12 @@ def reject_reason(
                 return f"§8 reject_code_context: {text[link.start - 2 : link.start]!r} before (code, not a host)"
             if after in ("_", "(", "=") or (after == "[" and text[link.end + 1 : link.end + 2] in ("'", '"')):
                 return f"§8 reject_code_context: {after!r} after (code, not a host)"
+            if before == "(" and after == ")" and _PROMPT_TERNARY.search(text, max(0, link.start - 8), link.start - 1):
+                # zsh's prompt escape ``%20(l.yes.no)``: a test, then the two texts to print
+                return f"§8 reject_code_context: {text[link.start - 2 : link.start]!r} before (a prompt escape), not a host"
     host = text[a.host_start : a.host_end]
     labels = _LABEL_SEP.split(host)
-    if policy.reject_obfuscated_email_domains and host_only and _OBFUSCATED_AT.search(text, max(0, link.start - 8), link.start):
+    if policy.reject_obfuscated_email_domains and host_only and _OBFUSCATED_AT.search(text, max(0, link.start - 12), link.start):
         # ``kju -at- fqdn.org``, ``eric-m AT wanadoo.fr``, ``bob [at] example.com``: an
         # address spelt against spam harvesters; its domain alone is not what is meant.
         return "§8 reject_obfuscated_email_domains: the domain of an address spelt with 'at'"
@@ -790,6 +879,9 @@ def reject_reason(
         # (a file-extension TLD between two links written with a scheme is one more address)
         if tld in policy.file_extension_tlds and not (host_only and _between_links(text, link.start, link.end)):
             return f"§8 reject_file_names: '.{labels[-1]}' is also a file extension (no scheme, no path)"
+        if host_only and tld not in _HOST_TLDS and _build_list_item(text, link.start, link.end, labels[-1]):
+            return (f"§8 reject_file_names: {host!r} is an item of a build file's list of files "
+                    "(a line continued with '\\'), not a host")
         if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
             return f"§8 reject_file_names: '.{labels[-2]}.{labels[-1]}' is a double file extension"
         # An upper-case letter in the last label after an all-lower-case first label is
@@ -814,6 +906,9 @@ def reject_reason(
             return f"§8 reject_abbreviations: {host!r} is capital initials (an abbreviation)"
         if len(labels) >= 3 and all(label.isdigit() for label in labels[:-1]):
             return f"§8 reject_abbreviations: {host!r} looks like a version number"
+    if policy.reject_generic_tld_names and host_only and not site and _glued_sentence(text, link.end, labels):
+        return (f"§8 reject_generic_tld_names: {host!r} is two words glued at a full stop "
+                f"('{labels[-1]}' starts the next clause), not a host")
     if (policy.reject_generic_tld_names and host_only and len(labels) >= 3 and not site
             and all(label.isascii() and label.isalpha() and label.isupper() for label in labels)
             and len(tld) > 2 and tld not in _HOST_TLDS and labels[0] != "WWW"
