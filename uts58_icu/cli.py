@@ -381,17 +381,19 @@ def _finders(options: dict[str, Any]) -> tuple[Callable[..., list[Any]], Callabl
     """``find_links`` and ``iter_links`` for ``options``: with no policy, the core's (the
     same links as the public ones with ``policy=None``; the §8 layer is not imported)."""
     if "policy" in options:
-        from .linkification.apply import find_links, iter_links
-    else:
-        from .core.detection import find_links, iter_links
-    return find_links, iter_links
+        from .linkification import apply
+
+        return apply.find_links, apply.iter_links
+    from .core import detection
+
+    return detection.find_links, detection.iter_links
 
 
 def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[bytes]:
     find_links, iter_links = _finders(spec.options)
     mode = spec.mode
     huge = len(text) > HUGE_BLOCK
-    found = (iter_links if huge else find_links)(text, **spec.options)
+    found: Any = (iter_links if huge else find_links)(text, **spec.options)
     # the links a batch at a time (memory: the output of a batch is held at once)
     batches: Iterable[list[Any]]
     if huge:  # lazily
