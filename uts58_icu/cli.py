@@ -1012,8 +1012,6 @@ def _run_forked(
     worker stops, for whatever reason, the next one reads the end of its pipe and stops
     too, so no worker waits for ever.
     """
-    import signal
-
     from ._parallel import RANGE_SIZE, Ring, RingBroken, can_fork, warm_up, worker_count
 
     if out.buffer is None or not can_fork():
@@ -1072,6 +1070,8 @@ def _run_forked(
     problems = 0
     for code in codes:
         if code < 0:
+            import signal  # (only here: its import makes enums, 3.7 M instructions before the fork)
+
             report(f"a --jobs worker process was killed by {signal.Signals(-code).name}")
         elif code in (_W_PROBLEMS, _W_FAILED):
             problems += 1  # said by the worker
