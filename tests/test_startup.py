@@ -333,3 +333,18 @@ def test_jobs_as_the_command_keeps_output_and_exit_codes(tmp_path: Path) -> None
     code, stdout, stderr = runs["2", 3]
     assert code == 2 and stderr.decode().count("\n") == 1 and "missing.txt" in stderr.decode()
     assert stdout.count(b"\n") == 100_000
+
+
+def test_other_commands_run_with_the_collector_on(tmp_path: Path) -> None:
+    """Only detect and linkify keep the collector off until their tables are built; format
+    (a stream of any length) runs with it on, as before."""
+    code = (
+        "import gc, sys\nfrom uts58_icu import cli\nfrom uts58_icu.core import escaping\n"
+        "seen = []\norig = escaping.minimal_escape\n"
+        "cli_escape = lambda *a, **k: (seen.append(gc.isenabled()), orig(*a, **k))[1]\n"
+        "escaping.minimal_escape = cli_escape\n"
+        "code = cli.main(['format', '-e', 'http://a.com/ä'])\nprint(code, seen, gc.isenabled())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "0 [True] True"

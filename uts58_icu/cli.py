@@ -1434,6 +1434,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    if args.func not in (_cmd_detect, _cmd_linkify):  # (they end the start-up after their set-up)
+        _end_start_up()
     try:
         code = int(args.func(args))
         if sys.stdout is not None:
