@@ -4,7 +4,9 @@ patterns, and the TLD list read on first use."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -198,3 +200,151 @@ def test_cli_help_width_is_shutils(columns: str | None, lines: str | None, monke
         else:
             monkeypatch.setenv(name, value)
     assert _terminal_columns() == shutil.get_terminal_size().columns
+
+
+# The public names of uts58_icu, imported on first use (PEP 562): every way of reaching them
+# gives the same objects as the modules that define them.
+
+
+def test_every_public_name_is_its_modules_object() -> None:
+    import importlib
+
+    import uts58_icu
+
+    where = {name: f"uts58_icu.{module}" for name, module in uts58_icu._FROM.items()}
+    where.update(ACCELERATED="uts58_icu.core._accel", ICU_VERSION="uts58_icu._icu", UNICODE_VERSION="uts58_icu._icu")
+    assert set(where) | {"__version__"} == set(uts58_icu.__all__)
+    for name, module in where.items():
+        assert getattr(uts58_icu, name) is getattr(importlib.import_module(module), name), name
+    assert set(uts58_icu.__all__) <= set(dir(uts58_icu))
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
+        uts58_icu.no_such_name  # noqa: B018
+    with pytest.raises(ImportError):
+        exec("from uts58_icu import no_such_name", {})
+
+
+def test_a_fresh_import_is_lazy_and_gives_every_name() -> None:
+    state = _after_import(
+        "before = sorted(m for m in sys.modules if m.startswith('uts58_icu.'))\n"
+        "names = {}\n"
+        "exec('from uts58_icu import *', names)\n"
+        "from uts58_icu import find_links, LinkPolicy\n"
+        "import uts58_icu.core.detection as d, uts58_icu.linkification.apply as a\n"
+        "result = [before, sorted(k for k in names if not k.startswith('__')), sorted(uts58_icu.__all__),\n"
+        "          find_links is a.find_links, uts58_icu.Link is d.Link, sorted(set(uts58_icu.__all__) - set(dir(uts58_icu))),\n"
+        "          uts58_icu.core is sys.modules['uts58_icu.core'], uts58_icu.linkification.__name__]"
+    )
+    before, star, all_, same_find, same_link, not_in_dir, core, linkification = state  # type: ignore[misc]
+    assert before == ["uts58_icu._icu", "uts58_icu.core", "uts58_icu.core._accel", "uts58_icu.core._speedups"] or (
+        before == ["uts58_icu._icu", "uts58_icu.core", "uts58_icu.core._accel"]  # no compiled core
+    )
+    assert star == sorted(n for n in all_ if not n.startswith("__"))
+    assert same_find and same_link and core and not_in_dir == [] and linkification == "uts58_icu.linkification"
+
+
+def test_type_checkers_see_every_lazy_name_from_its_module() -> None:
+    """The ``if TYPE_CHECKING:`` imports of __init__.py (what mypy and pyright read) name
+    the same modules as the table the lazy ``__getattr__`` reads, and no module-level
+    ``__getattr__`` is visible to them (a typo in ``from uts58_icu import …`` stays an error)."""
+    import ast
+
+    import uts58_icu
+
+    tree = ast.parse(Path(uts58_icu.__file__).read_text(encoding="utf-8"))
+    seen: dict[str, str] = {}
+    hidden: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom) and imp.level == 1 and imp.module
+                seen.update((alias.name, imp.module) for alias in imp.names)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not):
+            hidden += [f.name for f in node.body if isinstance(f, ast.FunctionDef)]
+        assert not (isinstance(node, ast.FunctionDef) and node.name == "__getattr__")
+    assert seen == uts58_icu._FROM
+    assert sorted(hidden) == ["__dir__", "__getattr__"]
+
+
+# `uts58 detect` without a policy: the core alone (issue 19, start-up before --jobs forks).
+
+
+def _cli_modules(tmp_path: Path, *args: str) -> list[object]:
+    path = tmp_path / "in.txt"
+    path.write_text("see example.com and bob@example.org\n", encoding="utf-8")
+    code = (
+        "import gc, sys\nfrom uts58_icu.cli import main\n"
+        "was = gc.isenabled()\ncode = main([*sys.argv[2:], sys.argv[1]])\n"
+        "print(code, 'uts58_icu.linkification' in sys.modules, was == gc.isenabled(), gc.get_freeze_count() > 0)"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(path), *args], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    return [lines[0], *lines[-1].split()]
+
+
+def test_cli_base_path_imports_no_policy_layer(tmp_path: Path) -> None:
+    assert _cli_modules(tmp_path, "detect") == ["see ⸠example.com⸡ and ⸠bob@example.org⸡", "0", "False", "True", "True"]
+    assert _cli_modules(tmp_path, "detect", "--json")[1:] == ["0", "False", "True", "True"]
+    assert _cli_modules(tmp_path, "detect", "--policy", "recommended")[2] == "True"
+    assert _cli_modules(tmp_path, "linkify")[2] == "True"  # (recommended by default)
+    assert _cli_modules(tmp_path, "linkify", "--policy", "base")[2] == "False"
+
+
+def test_main_gives_the_collector_back_as_it_found_it(tmp_path: Path) -> None:
+    """The collector is off during the start-up only: main() leaves it as it found it."""
+    import gc
+
+    from uts58_icu.cli import main
+
+    path = tmp_path / "in.txt"
+    path.write_text("x.co\n" * 3, encoding="utf-8")
+    was = gc.isenabled()
+    try:
+        for state in (True, False):
+            (gc.enable if state else gc.disable)()
+            with open(os.devnull, "w") as null, contextlib.redirect_stdout(null):
+                assert main(["detect", str(path)]) == 0
+                assert main(["detect", str(tmp_path / "missing")]) == 2
+            assert gc.isenabled() is state
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+# --jobs as the `uts58` command (python -m uts58_icu): the process ends by os._exit once its
+# output is flushed; output, messages and exit codes are those of --jobs 1.
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin", reason="forked workers")
+def test_jobs_as_the_command_keeps_output_and_exit_codes(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text("see example.com/a?b=c and bob@example.org, ünï.com (x.co)\n" * 50_000, encoding="utf-8")
+    assert big.stat().st_size > 2 << 20  # more than one range: workers are forked
+    runs = {}
+    for jobs in ("1", "2"):
+        for files in ([big], [big, tmp_path / "missing.txt", big]):
+            out = subprocess.run(
+                [sys.executable, "-m", "uts58_icu", "detect", "--jobs", jobs, *map(str, files)],
+                capture_output=True, timeout=300,
+            )
+            runs[jobs, len(files)] = (out.returncode, out.stdout, out.stderr)
+    for n in (1, 3):
+        assert runs["1", n] == runs["2", n]
+    assert runs["1", 1][0] == 0 and runs["1", 1][2] == b""
+    code, stdout, stderr = runs["2", 3]
+    assert code == 2 and stderr.decode().count("\n") == 1 and "missing.txt" in stderr.decode()
+    assert stdout.count(b"\n") == 100_000
+
+
+def test_other_commands_run_with_the_collector_on(tmp_path: Path) -> None:
+    """Only detect and linkify keep the collector off until their tables are built; format
+    (a stream of any length) runs with it on, as before."""
+    code = (
+        "import gc, sys\nfrom uts58_icu import cli\nfrom uts58_icu.core import escaping\n"
+        "seen = []\norig = escaping.minimal_escape\n"
+        "cli_escape = lambda *a, **k: (seen.append(gc.isenabled()), orig(*a, **k))[1]\n"
+        "escaping.minimal_escape = cli_escape\n"
+        "code = cli.main(['format', '-e', 'http://a.com/ä'])\nprint(code, seen, gc.isenabled())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "0 [True] True"

@@ -150,9 +150,15 @@ class Bases:
 def warm_up(options: dict[str, Any] | None = None) -> None:
     """Per-worker set-up: derive the ICU tables, compile the patterns, load the TLDs
     (and the policy's, with ``options`` of ``find_links``)."""
-    from .linkification.apply import find_links
+    text = "warm up: example.com/a?b=c#d bob@example.org http://127.0.0.1/"
+    if options and "policy" in options:
+        from .linkification.apply import find_links
 
-    find_links("warm up: example.com/a?b=c#d bob@example.org http://127.0.0.1/", **(options or {}))
+        find_links(text, **options)
+    else:  # the base alone: the core's (the §8 layer is not imported)
+        from .core import detection
+
+        detection.find_links(text, **(options or {}))
 
 
 def can_fork() -> bool:

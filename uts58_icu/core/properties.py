@@ -83,24 +83,18 @@ class _Derived:
     """All property data, derived once from ICU."""
 
     def __init__(self) -> None:
-        # Precedence by set algebra (see the module docstring); Include is the rest.
-        self.term_ranges: dict[int, Ranges] = {
-            HARD: unicode_set_ranges(LINK_TERM_HARD),
-            SOFT: unicode_set_ranges(f"[{LINK_TERM_SOFT}-{LINK_TERM_HARD}]"),
-            OPEN: unicode_set_ranges(f"[{LINK_TERM_OPEN}-[{LINK_TERM_HARD}{LINK_TERM_SOFT}]]"),
-            CLOSE: unicode_set_ranges(f"[{LINK_TERM_CLOSE}-[{LINK_TERM_HARD}{LINK_TERM_SOFT}]]"),
-            INCLUDE: unicode_set_ranges(
-                f"[^{LINK_TERM_HARD}{LINK_TERM_SOFT}{LINK_TERM_OPEN}{LINK_TERM_CLOSE}]"
-            ),
-        }
+        # The table: each §6.1 expression evaluated once by ICU and written over the ones it
+        # takes precedence over (Open, Close, then Soft, then Hard; Include is the rest, 0),
+        # which gives the values of the ranges below without evaluating Hard five times
+        # and Soft four (issue 19: the start-up of `uts58 detect`; tests/test_startup.py).
         table = bytearray(_MAX)  # INCLUDE == 0 everywhere, so its ranges need no writing
-        for value, ranges in self.term_ranges.items():
-            if value == INCLUDE:
-                continue
+        for value, expr in ((OPEN, LINK_TERM_OPEN), (CLOSE, LINK_TERM_CLOSE), (SOFT, LINK_TERM_SOFT),
+                            (HARD, LINK_TERM_HARD)):  # fmt: skip
             fill = bytes([value])
-            for lo, hi in ranges:
+            for lo, hi in unicode_set_ranges(expr):
                 table[lo : hi + 1] = fill * (hi - lo + 1)
         self.table = bytes(table)
+        self._term_ranges: dict[int, Ranges] | None = None
 
         # §6.1 Link_Bracket: Bidi_Paired_Bracket of Bidi_Paired_Bracket_Type=Close
         # characters, plus ">" -> "<"; only for characters whose Link_Term is Close.
@@ -120,6 +114,22 @@ class _Derived:
             email[lo : hi + 1] = b"\x01" * (hi - lo + 1)
         self.email = bytes(email)
 
+    @property
+    def term_ranges(self) -> dict[int, Ranges]:
+        """Each Link_Term value's code points, as ranges (derived on first use: the compiled
+        core needs only the table). Precedence by set algebra; Include is the rest."""
+        ranges = self._term_ranges
+        if ranges is None:
+            ranges = self._term_ranges = {
+                HARD: unicode_set_ranges(LINK_TERM_HARD),
+                SOFT: unicode_set_ranges(f"[{LINK_TERM_SOFT}-{LINK_TERM_HARD}]"),
+                OPEN: unicode_set_ranges(f"[{LINK_TERM_OPEN}-[{LINK_TERM_HARD}{LINK_TERM_SOFT}]]"),
+                CLOSE: unicode_set_ranges(f"[{LINK_TERM_CLOSE}-[{LINK_TERM_HARD}{LINK_TERM_SOFT}]]"),
+                INCLUDE: unicode_set_ranges(
+                    f"[^{LINK_TERM_HARD}{LINK_TERM_SOFT}{LINK_TERM_OPEN}{LINK_TERM_CLOSE}]"
+                ),
+            }
+        return ranges
 
 
 def _merge(ranges: Iterable[tuple[int, int]]) -> Ranges:
