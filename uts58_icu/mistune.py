@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
+from .core.detection import Link
+from .linkification.apply import _fast_scanner, _with_suspects
 from .linkification.policy import LinkPolicy
 from .markdown_it import LinkifyUts58, _scheme_before, visible_text
 
@@ -221,11 +223,9 @@ def _link_writer(renderer: Any) -> Callable[[str, str], str]:
     link = renderer.link
     attribute = renderer.escape_attribute
 
-    special = _SPECIAL.search
-
     def write(text_html: str, href: str) -> str:
         if href[:width].lower().startswith(safe):
-            return '<a href="' + (attribute(href) if special(href) else href) + '">' + text_html + "</a>"
+            return '<a href="' + (attribute(href) if _special(href) else href) + '">' + text_html + "</a>"
         return str(link(text_html, url=href))
 
     return write
@@ -275,11 +275,15 @@ class _Html:
         self.text: Callable[[str], str] = renderer.text if own is None else own
         #: With mistune's own escaping, ``special(s)`` is falsy when ``text(s)`` is ``s``
         #: (no ``&``, ``<``, ``>`` or ``"``): such pieces are kept without a call.
-        self.special: Callable[[str], object] | None = None if own is None else _SPECIAL.search
+        self.special: Callable[[str], object] | None = None if own is None else _special
 
 
-#: What mistune's ``escape`` and ``safe_entity`` change (``safe_entity`` unescapes ``&…;`` first).
-_SPECIAL = re.compile(r'[&<>"]')
+def _special(s: str) -> bool:
+    """Whether ``s`` holds a character mistune's ``escape`` and ``safe_entity`` change
+    (``&``, ``<``, ``>``, ``"``; ``safe_entity`` unescapes ``&…;`` first). Four
+    substring tests, each a ``memchr``-like scan: a regular expression's character
+    class is tested one character at a time, several times slower on CJK text."""
+    return "&" in s or "<" in s or ">" in s or '"' in s
 
 
 def _escape_enabled(renderer: Any) -> object:
@@ -420,7 +424,7 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     parts: list[str] = []  # the run rendered so far
     escape = html.text
     write_link = html.link
-    find = lin._finder()
+    find = _run_finder(lin)
     check = None if lin._plain() else lin.pretest  # with the plain finder, pretest changes nothing
 
     special = html.special
@@ -431,17 +435,24 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
         text = pending[0] if len(pending) == 1 else "".join(pending)
         pending.clear()
         found = () if in_html_link or (check is not None and not check(text)) else find(text)
+        dirty = special(text)  # a piece of a text special() passes passes too (a link's text is one)
+        if not found:
+            parts.append(escape(text) if dirty else text)
+            return
         last = 0
         for link in found:
-            if link.start > last:
-                piece = text[last : link.start]
-                parts.append(escape(piece) if special(piece) else piece)
+            start = link.start
+            if start > last:
+                piece = text[last:start]
+                parts.append(escape(piece) if dirty and special(piece) else piece)
             shown = visible_text(link)
-            parts.append(write_link(escape(shown) if special(shown) else shown, link.href))
+            if (dirty or shown is not link.text) and special(shown):
+                shown = escape(shown)
+            parts.append(write_link(shown, link.href))
             last = link.end
         if last:
             text = text[last:]
-        parts.append(escape(text) if special(text) else text)
+        parts.append(escape(text) if dirty and special(text) else text)
 
     for tok in tokens:
         kind = tok["type"]
@@ -480,6 +491,29 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     if parts:
         out.append({"type": _HTML, "raw": "".join(parts)})
     return out
+
+
+def _run_finder(lin: LinkifyUts58) -> Callable[[str], Iterable[Link]]:
+    """``lin._finder()``; for the plain finder, the compiled gated scan called at once
+    (what ``find_links(text, policy=…)`` calls after its argument checks, which cost
+    as much as the scan of a short run of text)."""
+    find = lin._finder()
+    if not lin._plain():
+        return find
+    policy = lin.policy
+    scanner = _fast_scanner(policy)
+    if scanner is None:
+        return find
+
+    def gated(text: str) -> Iterable[Link]:
+        out = scanner(text)
+        if type(out) is list:
+            return out  # type: ignore[no-any-return]
+        if out is None:
+            return find(text)
+        return _with_suspects(text, policy, out)  # type: ignore[arg-type]
+
+    return gated
 
 
 #: The mistune plugin: ``mistune.create_markdown(plugins=[uts58_icu.mistune.linkify])``.
