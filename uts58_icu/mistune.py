@@ -96,7 +96,10 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         if not last["raw"].endswith(proto):
             return None  # the scheme is not plain text just before: link less
         start = colon - len(proto)
-        link = lin.link_at(src, start)
+        found = _paragraph_links(inline, lin, src)
+        link = None if found is None else found.get(start)
+        if link is None or link.end <= colon + 3:
+            link = lin.link_at(src, start)
         if link is None:
             return None
         text = link.text
@@ -143,6 +146,34 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         renderer.register(_HTML, _render_html)
         md.inline._uts58_html = renderer
     _wrap_inline(md, lin)
+
+
+def _paragraph_links(inline: Any, lin: LinkifyUts58, src: str) -> dict[int, Link] | None:
+    """The URLs of ``src`` by start, from one compiled gated scan of the whole source
+    of the inline parse, when that scan settled every link without the Python rules
+    (the gate proved no rule of the policy touches any of them); else ``None``.
+
+    The scheme rule takes its link from here instead of ``lin.link_at(src, start)``
+    (a base scan of a window at ``start`` and the policy, several Python steps per
+    ``://``). The two agree: the base link that starts at a scheme ends where the text
+    from the scheme on says, and the policy left it as it is (tests/test_mistune_scan.py
+    compares them); a start with no URL here goes to ``link_at``. Each source is
+    scanned once per top-level parse (the nested parses of link labels have their own
+    source): kept by ``id`` until the next ``md.inline(...)`` call."""
+    scans: dict[int, tuple[str, dict[int, Link] | None]] | None = getattr(inline, "_uts58_scans", None)
+    if scans is None:
+        scans = inline._uts58_scans = {}
+    known = scans.get(id(src))
+    if known is not None and known[0] is src:
+        return known[1]
+    found = None
+    if lin._plain():
+        scanner = _fast_scanner(lin.policy)
+        out = None if scanner is None else scanner(src)
+        if type(out) is list:
+            found = {link.start: link for link in out if link.kind == "url"}
+    scans[id(src)] = (src, found)
+    return found
 
 
 def _link_token(text: str, href: str) -> Token:
@@ -348,6 +379,7 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
             # is rendered by it, in _render_runs (a parse not through here is rendered
             # by the renderer, whose uts58_html is the token's raw HTML: the same).
             html = self._uts58_now = _html_renderer(self)
+            self._uts58_scans = None  # (see _paragraph_links)
             tokens = base.__call__(self, s, env)
             if html is None:
                 return _linkify_tokens(tokens, self._uts58_linkifier)
