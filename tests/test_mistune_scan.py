@@ -56,7 +56,7 @@ def engines(policy_index: int) -> tuple[Any, Any]:
 def without_scan(render: Any, src: str) -> Any:
     """``render(src)`` with every scheme link from ``link_at``."""
     original = um._paragraph_links
-    um._paragraph_links = lambda inline, lin, source: None  # type: ignore[assignment]
+    um._paragraph_links = lambda state, lin, source: None  # type: ignore[assignment]
     try:
         return render(src)
     finally:

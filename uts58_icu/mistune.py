@@ -96,7 +96,7 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         if not last["raw"].endswith(proto):
             return None  # the scheme is not plain text just before: link less
         start = colon - len(proto)
-        found = _paragraph_links(inline, lin, src)
+        found = _paragraph_links(state, lin, src)
         link = None if found is None else found.get(start)
         if link is None or link.end <= colon + 3:
             link = lin.link_at(src, start)
@@ -148,7 +148,7 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
     _wrap_inline(md, lin)
 
 
-def _paragraph_links(inline: Any, lin: LinkifyUts58, src: str) -> dict[int, Link] | None:
+def _paragraph_links(state: Any, lin: LinkifyUts58, src: str) -> dict[int, Link] | None:
     """The URLs of ``src`` by start, from one compiled gated scan of the whole source
     of the inline parse, when that scan settled every link without the Python rules
     (the gate proved no rule of the policy touches any of them); else ``None``.
@@ -157,22 +157,18 @@ def _paragraph_links(inline: Any, lin: LinkifyUts58, src: str) -> dict[int, Link
     (a base scan of a window at ``start`` and the policy, several Python steps per
     ``://``). The two agree: the base link that starts at a scheme ends where the text
     from the scheme on says, and the policy left it as it is (tests/test_mistune_scan.py
-    compares them); a start with no URL here goes to ``link_at``. Each source is
-    scanned once per top-level parse (the nested parses of link labels have their own
-    source): kept by ``id`` until the next ``md.inline(...)`` call."""
-    scans: dict[int, tuple[str, dict[int, Link] | None]] | None = getattr(inline, "_uts58_scans", None)
-    if scans is None:
-        scans = inline._uts58_scans = {}
-    known = scans.get(id(src))
+    compares them); a start with no URL here goes to ``link_at``. Kept on the parse's
+    ``state``: each source is scanned once (a link label is parsed with a state and
+    a source of its own)."""
+    known = state.__dict__.get("_uts58_links")
     if known is not None and known[0] is src:
-        return known[1]
+        return known[1]  # type: ignore[no-any-return]
     found = None
-    if lin._plain():
-        scanner = _fast_scanner(lin.policy)
-        out = None if scanner is None else scanner(src)
-        if type(out) is list:
-            found = {link.start: link for link in out if link.kind == "url"}
-    scans[id(src)] = (src, found)
+    scanner = _scans(lin)[1]
+    out = None if scanner is None else scanner(src)
+    if type(out) is list:
+        found = {link.start: link for link in out if link.kind == "url"}
+    state.__dict__["_uts58_links"] = (src, found)
     return found
 
 
@@ -379,7 +375,6 @@ def _wrap_inline(md: Any, lin: LinkifyUts58) -> None:
             # is rendered by it, in _render_runs (a parse not through here is rendered
             # by the renderer, whose uts58_html is the token's raw HTML: the same).
             html = self._uts58_now = _html_renderer(self)
-            self._uts58_scans = None  # (see _paragraph_links)
             tokens = base.__call__(self, s, env)
             if html is None:
                 return _linkify_tokens(tokens, self._uts58_linkifier)
@@ -456,7 +451,7 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     parts: list[str] = []  # the run rendered so far
     escape = html.text
     write_link = html.link
-    find = _run_finder(lin)
+    find = _scans(lin)[0]
     check = None if lin._plain() else lin.pretest  # with the plain finder, pretest changes nothing
 
     special = html.special
@@ -525,27 +520,33 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     return out
 
 
-def _run_finder(lin: LinkifyUts58) -> Callable[[str], Iterable[Link]]:
-    """``lin._finder()``; for the plain finder, the compiled gated scan called at once
-    (what ``find_links(text, policy=…)`` calls after its argument checks, which cost
-    as much as the scan of a short run of text)."""
-    find = lin._finder()
-    if not lin._plain():
-        return find
+def _scans(lin: LinkifyUts58) -> tuple[Callable[[str], Iterable[Link]], Callable[[str], object] | None]:
+    """``(find, scanner)`` for ``lin``'s configuration: ``find`` is ``lin._finder()``;
+    for the plain finder, the compiled gated scan called at once (what
+    ``find_links(text, policy=…)`` calls after its argument checks, which cost as much
+    as the scan of a short run of text). ``scanner`` is that compiled gated scan (``None`` when the finder is not the plain one or the
+    gate cannot serve the policy). Kept on ``lin`` (this runs per inline parse)."""
+    known = lin.__dict__.get("_uts58_mistune_scans")
     policy = lin.policy
-    scanner = _fast_scanner(policy)
-    if scanner is None:
-        return find
+    if known is not None and known[0] is lin._version and known[1] is policy:
+        return known[2]  # type: ignore[no-any-return]
+    full = lin._finder()
+    scanner = _fast_scanner(policy) if lin._plain() else None
+    find = full
+    if scanner is not None:
+        gated = scanner
 
-    def gated(text: str) -> Iterable[Link]:
-        out = scanner(text)
-        if type(out) is list:
-            return out  # type: ignore[no-any-return]
-        if out is None:
-            return find(text)
-        return _with_suspects(text, policy, out)  # type: ignore[arg-type]
+        def find(text: str) -> Iterable[Link]:
+            out = gated(text)
+            if type(out) is list:
+                return out  # type: ignore[no-any-return]
+            if out is None:
+                return full(text)  # (the gate cannot serve this text)
+            return _with_suspects(text, policy, out)  # type: ignore[arg-type]
 
-    return gated
+    setup = (find, scanner)
+    lin.__dict__["_uts58_mistune_scans"] = (lin._version, policy, setup)
+    return setup
 
 
 #: The mistune plugin: ``mistune.create_markdown(plugins=[uts58_icu.mistune.linkify])``.
