@@ -96,14 +96,15 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         if not last["raw"].endswith(proto):
             return None  # the scheme is not plain text just before: link less
         start = colon - len(proto)
-        found = _paragraph_links(state, lin, src)
+        known = state.__dict__.get("_uts58_links")  # (_paragraph_links' answer for src, kept)
+        found = known[1] if known is not None and known[0] is src else _paragraph_links(state, lin, src)
         link = None if found is None else found.get(start)
         if link is None or link.end <= colon + 3:
             link = lin.link_at(src, start)
         if link is None:
             return None
         text = link.text
-        cut = len(text.rstrip("*"))  # as markdown-it-py: a final '*' is emphasis
+        cut = len(text.rstrip("*")) if text[-1] == "*" else len(text)  # as markdown-it-py: a final '*' is emphasis
         if state.brackets and "]" in text:
             cut = min(cut, text.index("]"))  # inside the text of a Markdown link
         if cut < len(text):
@@ -119,7 +120,9 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
             state.tokens.pop()
         else:
             last["raw"] = last["raw"][: -len(proto)]
-        shown = visible_text(link)  # the display where the text would break §8
+        shown = text
+        if link.punycode_host or not text.isascii():
+            shown = visible_text(link)  # the display where the text would break §8
         if state.brackets:  # the source: mistune turns it back into text if this is inside a link's text
             token = _link_token(shown, link.href)  # (with no '[' open, it cannot be: mistune would only
             token["_autolink"] = text  # drop the key)
@@ -251,7 +254,7 @@ def _link_writer(renderer: Any) -> Callable[[str, str], str]:
     attribute = renderer.escape_attribute
 
     def write(text_html: str, href: str) -> str:
-        if href[:width].lower().startswith(safe):
+        if href.startswith(safe) or href[:width].lower().startswith(safe):
             return '<a href="' + (attribute(href) if _special(href) else href) + '">' + text_html + "</a>"
         return str(link(text_html, url=href))
 
@@ -451,8 +454,7 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     parts: list[str] = []  # the run rendered so far
     escape = html.text
     write_link = html.link
-    find = _scans(lin)[0]
-    check = None if lin._plain() else lin.pretest  # with the plain finder, pretest changes nothing
+    find, _, check = _scans(lin)
 
     special = html.special
     if special is None:
@@ -472,7 +474,9 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
             if start > last:
                 piece = text[last:start]
                 parts.append(escape(piece) if dirty and special(piece) else piece)
-            shown = visible_text(link)
+            shown = link.text
+            if link.punycode_host or not shown.isascii():
+                shown = visible_text(link)  # (an ASCII text is shown as written unless the host is in Punycode)
             if (dirty or shown is not link.text) and special(shown):
                 shown = escape(shown)
             parts.append(write_link(shown, link.href))
@@ -520,7 +524,10 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     return out
 
 
-def _scans(lin: LinkifyUts58) -> tuple[Callable[[str], Iterable[Link]], Callable[[str], object] | None]:
+_Scans = tuple[Callable[[str], Iterable[Link]], Callable[[str], object] | None, Callable[[str], bool] | None]
+
+
+def _scans(lin: LinkifyUts58) -> _Scans:
     """``(find, scanner)`` for ``lin``'s configuration: ``find`` is ``lin._finder()``;
     for the plain finder, the compiled gated scan called at once (what
     ``find_links(text, policy=…)`` calls after its argument checks, which cost as much
@@ -544,7 +551,8 @@ def _scans(lin: LinkifyUts58) -> tuple[Callable[[str], Iterable[Link]], Callable
                 return full(text)  # (the gate cannot serve this text)
             return _with_suspects(text, policy, out)  # type: ignore[arg-type]
 
-    setup = (find, scanner)
+    # with the plain finder, lin.pretest changes nothing
+    setup = (find, scanner, None if lin._plain() else lin.pretest)
     lin.__dict__["_uts58_mistune_scans"] = (lin._version, policy, setup)
     return setup
 
