@@ -448,42 +448,26 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     run of text and links (the text's links found here, and ``link`` tokens whose
     text is plain) is rendered here, by the renderer's ``text`` and ``link``, into one
     ``uts58_html`` token: the same HTML, without a token and a dispatch per piece."""
+    find = _scans(lin)[0]
+    if len(tokens) == 1:  # a parse that is one piece of text (the loop below gives the same)
+        tok = tokens[0]
+        if tok["type"] == "text" and tok.keys() <= _TEXT_KEYS:
+            one: list[str] = []
+            _write_run(tok["raw"], one, html, find)
+            return [{"type": _HTML, "raw": one[0] if len(one) == 1 else "".join(one)}]
     out: list[Token] = []
     in_html_link = 0
     pending: list[str] = []
     parts: list[str] = []  # the run rendered so far
     escape = html.text
     write_link = html.link
-    find, _, check = _scans(lin)
-
     special = html.special
     if special is None:
         special = _ALWAYS
 
     def flush() -> None:
-        text = pending[0] if len(pending) == 1 else "".join(pending)
+        _write_run(pending[0] if len(pending) == 1 else "".join(pending), parts, html, None if in_html_link else find)
         pending.clear()
-        found = () if in_html_link or (check is not None and not check(text)) else find(text)
-        dirty = special(text)  # a piece of a text special() passes passes too (a link's text is one)
-        if not found:
-            parts.append(escape(text) if dirty else text)
-            return
-        last = 0
-        for link in found:
-            start = link.start
-            if start > last:
-                piece = text[last:start]
-                parts.append(escape(piece) if dirty and special(piece) else piece)
-            shown = link.text
-            if link.punycode_host or not shown.isascii():
-                shown = visible_text(link)  # (an ASCII text is shown as written unless the host is in Punycode)
-            if (dirty or shown is not link.text) and special(shown):
-                shown = escape(shown)
-            parts.append(write_link(shown, link.href))
-            last = link.end
-        if last:
-            text = text[last:]
-        parts.append(escape(text) if dirty and special(text) else text)
 
     for tok in tokens:
         kind = tok["type"]
@@ -524,23 +508,62 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     return out
 
 
-_Scans = tuple[Callable[[str], Iterable[Link]], Callable[[str], object] | None, Callable[[str], bool] | None]
+_Scans = tuple[Callable[[str], Iterable[Link]], Callable[[str], object] | None]
+
+
+def _write_run(text: str, parts: list[str], html: _Html, find: Callable[[str], Iterable[Link]] | None) -> None:
+    """Append to ``parts`` the HTML of ``text`` with the links ``find`` finds in it
+    (``None``: none, inside a raw HTML ``<a>``)."""
+    escape = html.text
+    special = html.special
+    if special is None:
+        special = _ALWAYS
+    found = () if find is None else find(text)
+    dirty = special(text)  # a piece of a text special() passes passes too (a link's text is one)
+    if not found:
+        parts.append(escape(text) if dirty else text)
+        return
+    write_link = html.link
+    last = 0
+    for link in found:
+        start = link.start
+        if start > last:
+            piece = text[last:start]
+            parts.append(escape(piece) if dirty and special(piece) else piece)
+        shown = link.text
+        if link.punycode_host or not shown.isascii():
+            shown = visible_text(link)  # (an ASCII text is shown as written unless the host is in Punycode)
+        if (dirty or shown is not link.text) and special(shown):
+            shown = escape(shown)
+        parts.append(write_link(shown, link.href))
+        last = link.end
+    if last:
+        text = text[last:]
+    parts.append(escape(text) if dirty and special(text) else text)
 
 
 def _scans(lin: LinkifyUts58) -> _Scans:
-    """``(find, scanner)`` for ``lin``'s configuration: ``find`` is ``lin._finder()``;
-    for the plain finder, the compiled gated scan called at once (what
-    ``find_links(text, policy=…)`` calls after its argument checks, which cost as much
-    as the scan of a short run of text). ``scanner`` is that compiled gated scan (``None`` when the finder is not the plain one or the
-    gate cannot serve the policy). Kept on ``lin`` (this runs per inline parse)."""
+    """``(find, scanner)`` for ``lin``'s configuration. ``find(text)`` is the links of a
+    run of text: ``lin._finder()`` after ``lin.pretest``; for the plain finder, the
+    compiled gated scan called at once (what ``find_links(text, policy=…)`` calls after
+    its argument checks, which cost as much as the scan of a short run of text).
+    ``scanner`` is that compiled gated scan (``None`` when the finder is not the plain
+    one or the gate cannot serve the policy). Kept on ``lin`` (this runs per inline parse)."""
     known = lin.__dict__.get("_uts58_mistune_scans")
     policy = lin.policy
     if known is not None and known[0] is lin._version and known[1] is policy:
         return known[2]  # type: ignore[no-any-return]
     full = lin._finder()
-    scanner = _fast_scanner(policy) if lin._plain() else None
+    plain = lin._plain()
+    scanner = _fast_scanner(policy) if plain else None
     find = full
-    if scanner is not None:
+    if not plain:
+        pretest = lin.pretest
+
+        def find(text: str) -> Iterable[Link]:
+            return full(text) if pretest(text) else ()
+
+    elif scanner is not None:
         gated = scanner
 
         def find(text: str) -> Iterable[Link]:
@@ -551,8 +574,7 @@ def _scans(lin: LinkifyUts58) -> _Scans:
                 return full(text)  # (the gate cannot serve this text)
             return _with_suspects(text, policy, out)  # type: ignore[arg-type]
 
-    # with the plain finder, lin.pretest changes nothing
-    setup = (find, scanner, None if lin._plain() else lin.pretest)
+    setup = (find, scanner)  # (with the plain finder, lin.pretest would change nothing)
     lin.__dict__["_uts58_mistune_scans"] = (lin._version, policy, setup)
     return setup
 
