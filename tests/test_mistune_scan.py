@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uts58_icu import LinkPolicy
+from uts58_icu.linkification import apply
 from uts58_icu.markdown_it import LinkifyUts58
 
 mistune = pytest.importorskip("mistune")
@@ -55,12 +56,9 @@ def engines(policy_index: int) -> tuple[Any, Any]:
 
 def without_scan(render: Any, src: str) -> Any:
     """``render(src)`` with every scheme link from ``link_at``."""
-    original = um._paragraph_links
-    um._paragraph_links = lambda state, lin, source: None  # type: ignore[assignment]
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(um, "_paragraph_links", lambda state, lin, source: None)
         return render(src)
-    finally:
-        um._paragraph_links = original  # type: ignore[assignment]
 
 
 @settings(max_examples=400)
@@ -72,7 +70,7 @@ def test_scan_gives_what_link_at_gives(src: str, policy_index: int) -> None:
 
 def test_bench_documents_render_the_same() -> None:
     sys.path.insert(0, str(ROOT / "bench"))
-    import corpus  # noqa: PLC0415
+    import corpus  # type: ignore[import-not-found]  # noqa: PLC0415
 
     html, _ = engines(0)
     for text in (corpus.multilingual_corpus(60_000), corpus.ascii_corpus(60_000)):
@@ -90,8 +88,8 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, int], LinkifyUt
         calls["link_at"] += 1
         return link_at(*args)
 
-    lin.link_at = counted_link_at  # type: ignore[method-assign]
-    fast_scanner = um._fast_scanner
+    monkeypatch.setattr(lin, "link_at", counted_link_at)
+    fast_scanner = apply._fast_scanner
 
     def counted_fast_scanner(policy: Any) -> Any:
         scanner = fast_scanner(policy)

@@ -569,7 +569,7 @@ def _scans(lin: LinkifyUts58) -> _Scans:
         def find(text: str) -> Iterable[Link]:
             out = gated(text)
             if type(out) is list:
-                return out  # type: ignore[no-any-return]
+                return out
             if out is None:
                 return full(text)  # (the gate cannot serve this text)
             return _with_suspects(text, policy, out)  # type: ignore[arg-type]
