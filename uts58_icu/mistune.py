@@ -153,16 +153,20 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
 
 def _paragraph_links(state: Any, lin: LinkifyUts58, src: str) -> dict[int, Link] | None:
     """The URLs of ``src`` by start, from one compiled gated scan of the whole source
-    of the inline parse, when that scan settled every link without the Python rules
-    (the gate proved no rule of the policy touches any of them); else ``None``.
+    of the inline parse (``find_links(src, policy=…)``'s first step), when that scan
+    settled every link in C, with no link sent to the Python rules; else ``None``.
 
     The scheme rule takes its link from here instead of ``lin.link_at(src, start)``
     (a base scan of a window at ``start`` and the policy, several Python steps per
-    ``://``). The two agree: the base link that starts at a scheme ends where the text
-    from the scheme on says, and the policy left it as it is (tests/test_mistune_scan.py
-    compares them); a start with no URL here goes to ``link_at``. Kept on the parse's
-    ``state``: each source is scanned once (a link label is parsed with a state and
-    a source of its own)."""
+    ``://``). A base link that starts at a scheme ends where the text from the scheme
+    on says, so the two scans find the same one. ``link_at`` sees no text before it:
+    the answers could differ only if a rule settled in C changed the end of a URL
+    with a scheme because of the text before it (one that drops the URL or moves its
+    start leaves no URL at this start, and ``link_at`` answers). tests/test_mistune_scan.py
+    renders generated text both ways, scheme links after mail headers, chat lines,
+    code and CJK text among it, and requires the same HTML and tokens. Kept on the
+    parse's ``state``: each source is scanned once (a link label is parsed with a
+    state and a source of its own)."""
     known = state.__dict__.get("_uts58_links")
     if known is not None and known[0] is src:
         return known[1]  # type: ignore[no-any-return]
