@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
+from .core.detection import Link
+from .linkification.apply import _fast_scanner, _with_suspects
 from .linkification.policy import LinkPolicy
 from .markdown_it import LinkifyUts58, _scheme_before, visible_text
 
@@ -94,11 +96,15 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         if not last["raw"].endswith(proto):
             return None  # the scheme is not plain text just before: link less
         start = colon - len(proto)
-        link = lin.link_at(src, start)
+        known = state.__dict__.get("_uts58_links")  # (_paragraph_links' answer for src, kept)
+        found = known[1] if known is not None and known[0] is src else _paragraph_links(state, lin, src)
+        link = None if found is None else found.get(start)
+        if link is None or link.end <= colon + 3:
+            link = lin.link_at(src, start)
         if link is None:
             return None
         text = link.text
-        cut = len(text.rstrip("*"))  # as markdown-it-py: a final '*' is emphasis
+        cut = len(text.rstrip("*")) if text[-1] == "*" else len(text)  # as markdown-it-py: a final '*' is emphasis
         if state.brackets and "]" in text:
             cut = min(cut, text.index("]"))  # inside the text of a Markdown link
         if cut < len(text):
@@ -114,7 +120,9 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
             state.tokens.pop()
         else:
             last["raw"] = last["raw"][: -len(proto)]
-        shown = visible_text(link)  # the display where the text would break §8
+        shown = text
+        if link.punycode_host or not text.isascii():
+            shown = visible_text(link)  # the display where the text would break §8
         if state.brackets:  # the source: mistune turns it back into text if this is inside a link's text
             token = _link_token(shown, link.href)  # (with no '[' open, it cannot be: mistune would only
             token["_autolink"] = text  # drop the key)
@@ -141,6 +149,34 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         renderer.register(_HTML, _render_html)
         md.inline._uts58_html = renderer
     _wrap_inline(md, lin)
+
+
+def _paragraph_links(state: Any, lin: LinkifyUts58, src: str) -> dict[int, Link] | None:
+    """The URLs of ``src`` by start, from one compiled gated scan of the whole source
+    of the inline parse (``find_links(src, policy=…)``'s first step), when that scan
+    settled every link in C, with no link sent to the Python rules; else ``None``.
+
+    The scheme rule takes its link from here instead of ``lin.link_at(src, start)``
+    (a base scan of a window at ``start`` and the policy, several Python steps per
+    ``://``). A base link that starts at a scheme ends where the text from the scheme
+    on says, so the two scans find the same one. ``link_at`` sees no text before it:
+    the answers could differ only if a rule settled in C changed the end of a URL
+    with a scheme because of the text before it (one that drops the URL or moves its
+    start leaves no URL at this start, and ``link_at`` answers). tests/test_mistune_scan.py
+    renders generated text both ways, scheme links after mail headers, chat lines,
+    code and CJK text among it, and requires the same HTML and tokens. Kept on the
+    parse's ``state``: each source is scanned once (a link label is parsed with a
+    state and a source of its own)."""
+    known = state.__dict__.get("_uts58_links")
+    if known is not None and known[0] is src:
+        return known[1]  # type: ignore[no-any-return]
+    found = None
+    scanner = _scans(lin)[1]
+    out = None if scanner is None else scanner(src)
+    if type(out) is list:
+        found = {link.start: link for link in out if link.kind == "url"}
+    state.__dict__["_uts58_links"] = (src, found)
+    return found
 
 
 def _link_token(text: str, href: str) -> Token:
@@ -221,11 +257,9 @@ def _link_writer(renderer: Any) -> Callable[[str, str], str]:
     link = renderer.link
     attribute = renderer.escape_attribute
 
-    special = _SPECIAL.search
-
     def write(text_html: str, href: str) -> str:
-        if href[:width].lower().startswith(safe):
-            return '<a href="' + (attribute(href) if special(href) else href) + '">' + text_html + "</a>"
+        if href.startswith(safe) or href[:width].lower().startswith(safe):
+            return '<a href="' + (attribute(href) if _special(href) else href) + '">' + text_html + "</a>"
         return str(link(text_html, url=href))
 
     return write
@@ -275,11 +309,15 @@ class _Html:
         self.text: Callable[[str], str] = renderer.text if own is None else own
         #: With mistune's own escaping, ``special(s)`` is falsy when ``text(s)`` is ``s``
         #: (no ``&``, ``<``, ``>`` or ``"``): such pieces are kept without a call.
-        self.special: Callable[[str], object] | None = None if own is None else _SPECIAL.search
+        self.special: Callable[[str], object] | None = None if own is None else _special
 
 
-#: What mistune's ``escape`` and ``safe_entity`` change (``safe_entity`` unescapes ``&…;`` first).
-_SPECIAL = re.compile(r'[&<>"]')
+def _special(s: str) -> bool:
+    """Whether ``s`` holds a character mistune's ``escape`` and ``safe_entity`` change
+    (``&``, ``<``, ``>``, ``"``; ``safe_entity`` unescapes ``&…;`` first). Four
+    substring tests, each a ``memchr``-like scan: a regular expression's character
+    class is tested one character at a time, several times slower on CJK text."""
+    return "&" in s or "<" in s or ">" in s or '"' in s
 
 
 def _escape_enabled(renderer: Any) -> object:
@@ -414,34 +452,26 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     run of text and links (the text's links found here, and ``link`` tokens whose
     text is plain) is rendered here, by the renderer's ``text`` and ``link``, into one
     ``uts58_html`` token: the same HTML, without a token and a dispatch per piece."""
+    find = _scans(lin)[0]
+    if len(tokens) == 1:  # a parse that is one piece of text (the loop below gives the same)
+        tok = tokens[0]
+        if tok["type"] == "text" and tok.keys() <= _TEXT_KEYS:
+            one: list[str] = []
+            _write_run(tok["raw"], one, html, find)
+            return [{"type": _HTML, "raw": one[0] if len(one) == 1 else "".join(one)}]
     out: list[Token] = []
     in_html_link = 0
     pending: list[str] = []
     parts: list[str] = []  # the run rendered so far
     escape = html.text
     write_link = html.link
-    find = lin._finder()
-    check = None if lin._plain() else lin.pretest  # with the plain finder, pretest changes nothing
-
     special = html.special
     if special is None:
         special = _ALWAYS
 
     def flush() -> None:
-        text = pending[0] if len(pending) == 1 else "".join(pending)
+        _write_run(pending[0] if len(pending) == 1 else "".join(pending), parts, html, None if in_html_link else find)
         pending.clear()
-        found = () if in_html_link or (check is not None and not check(text)) else find(text)
-        last = 0
-        for link in found:
-            if link.start > last:
-                piece = text[last : link.start]
-                parts.append(escape(piece) if special(piece) else piece)
-            shown = visible_text(link)
-            parts.append(write_link(escape(shown) if special(shown) else shown, link.href))
-            last = link.end
-        if last:
-            text = text[last:]
-        parts.append(escape(text) if special(text) else text)
 
     for tok in tokens:
         kind = tok["type"]
@@ -480,6 +510,77 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     if parts:
         out.append({"type": _HTML, "raw": "".join(parts)})
     return out
+
+
+_Scans = tuple[Callable[[str], Iterable[Link]], Callable[[str], object] | None]
+
+
+def _write_run(text: str, parts: list[str], html: _Html, find: Callable[[str], Iterable[Link]] | None) -> None:
+    """Append to ``parts`` the HTML of ``text`` with the links ``find`` finds in it
+    (``None``: none, inside a raw HTML ``<a>``)."""
+    escape = html.text
+    special = html.special
+    if special is None:
+        special = _ALWAYS
+    found = () if find is None else find(text)
+    dirty = special(text)  # a piece of a text special() passes passes too (a link's text is one)
+    if not found:
+        parts.append(escape(text) if dirty else text)
+        return
+    write_link = html.link
+    last = 0
+    for link in found:
+        start = link.start
+        if start > last:
+            piece = text[last:start]
+            parts.append(escape(piece) if dirty and special(piece) else piece)
+        shown = link.text
+        if link.punycode_host or not shown.isascii():
+            shown = visible_text(link)  # (an ASCII text is shown as written unless the host is in Punycode)
+        if (dirty or shown is not link.text) and special(shown):
+            shown = escape(shown)
+        parts.append(write_link(shown, link.href))
+        last = link.end
+    if last:
+        text = text[last:]
+    parts.append(escape(text) if dirty and special(text) else text)
+
+
+def _scans(lin: LinkifyUts58) -> _Scans:
+    """``(find, scanner)`` for ``lin``'s configuration. ``find(text)`` is the links of a
+    run of text: ``lin._finder()`` after ``lin.pretest``; for the plain finder, the
+    compiled gated scan called at once (what ``find_links(text, policy=…)`` calls after
+    its argument checks, which cost as much as the scan of a short run of text).
+    ``scanner`` is that compiled gated scan (``None`` when the finder is not the plain
+    one or the gate cannot serve the policy). Kept on ``lin`` (this runs per inline parse)."""
+    known = lin.__dict__.get("_uts58_mistune_scans")
+    policy = lin.policy
+    if known is not None and known[0] is lin._version and known[1] is policy:
+        return known[2]  # type: ignore[no-any-return]
+    full = lin._finder()
+    plain = lin._plain()
+    scanner = _fast_scanner(policy) if plain else None
+    find = full
+    if not plain:
+        pretest = lin.pretest
+
+        def find(text: str) -> Iterable[Link]:
+            return full(text) if pretest(text) else ()
+
+    elif scanner is not None:
+        gated = scanner
+
+        def find(text: str) -> Iterable[Link]:
+            out = gated(text)
+            if type(out) is list:
+                return out
+            if out is None:
+                return full(text)  # (the gate cannot serve this text)
+            return _with_suspects(text, policy, out)  # type: ignore[arg-type]
+
+    setup = (find, scanner)  # (with the plain finder, lin.pretest would change nothing)
+    lin.__dict__["_uts58_mistune_scans"] = (lin._version, policy, setup)
+    return setup
 
 
 #: The mistune plugin: ``mistune.create_markdown(plugins=[uts58_icu.mistune.linkify])``.
