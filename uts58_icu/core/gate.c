@@ -924,6 +924,14 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
     }
     if (nlabels >= 3 && u_isdigit(RD(t, s)))
         return __LINE__;
+    /* reject_abbreviations (rules._release_name), widened: a numeric label before the last */
+    if (nlabels >= 3 && last_start - 1 > prev_start) {
+        Py_ssize_t i = prev_start;
+        while (i < last_start - 1 && is_ascii_digit_g(RD(t, i)))
+            i++;
+        if (i == last_start - 1)
+            return __LINE__;
+    }
     int file = 0, generic = 0;
     if ((r = label_in(t, last_start, he, g->file_ext, 1)) < 0)
         return -1;
@@ -959,6 +967,10 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
             if ((r = label_in(t, s, first_end, g->rules_receivers, 1)) <= 0)
                 return r; /* a web site under .app, .dev, .page: the rule keeps it */
         }
+        /* rules.markdown_link_text keeps it: '[' before, "][" or "](" after */
+        if (s > 0 && RD(t, s - 1) == '[' && e + 1 < t->n && RD(t, e) == ']' &&
+            (RD(t, e + 1) == '[' || RD(t, e + 1) == '('))
+            return __LINE__;
     }
     if ((r = host_cue(t, s, g)) != 0)
         return r < 0 ? -1 : __LINE__;

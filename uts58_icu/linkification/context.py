@@ -126,7 +126,7 @@ _IRC_LINE_START = lazy_compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<
 # Code: a receiver that starts a member access (``this.constructor.name``, ``input.id``).
 _CODE_RECEIVERS = frozenset({
     "this", "self", "super", "document", "window", "navigator", "event", "evt", "input", "props",
-    "module", "exports", "process", "el", "JSON", "Math", "Object", "Array", "String", "Number",
+    "module", "exports", "process", "el", "req", "request", "JSON", "Math", "Object", "Array", "String", "Number",
     "Promise", "Reflect", "Symbol", "localStorage", "sessionStorage", "ctx", "args", "kwargs", "cls", "obj",
 })
 # Words that are also the first label of real hosts are left out (``console.cloud.google.com``,
@@ -255,6 +255,8 @@ _LINE_END_BLANKS = lazy_compile(r"[ \t\r]*(?:\n|\Z)")
 _PROSE_BEFORE_AT = frozenset({
     "available", "hosted", "located", "found", "online", "live", "now", "here", "there", "up", "us", "me",
     "them", "look", "looking", "see", "visit", "meet", "stay", "work", "shop", "is", "are", "was", "be", "it",
+    "link", "links", "page", "site", "website", "point", "points", "pointed", "pointing", "aimed", "based",
+    "published", "posted", "stored", "kept", "mirrored", "served", "running", "runs", "deployed", "lives",
 })
 # A label that names an address channel, right before a spelt address: a signature's
 # contact line (``Twitter: jroe    Jabber: jroe at example.de``, ``E-Mail: jroe at example.de``).
@@ -297,6 +299,8 @@ def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str
     if line == local + at and (link.end == len(text) or text[link.end] in "\r\n"):
         return True
     spelt = local + at
+    if "/" not in link.text and local not in _PROSE_BEFORE_AT and _in_spelling_archive(text, link.start - len(spelt)):
+        return True  # a Pipermail archive spells every address (``through the peps at python.org process``)
     if ("/" in link.text or local in _PROSE_BEFORE_AT or not line.endswith(spelt)
             or (link.end < len(text) and text[link.end] not in " \t\r\n")):
         return False
@@ -617,3 +621,26 @@ def extend_mailto(text: str, link: Link, policy: LinkPolicy) -> tuple[Link, str]
 
     new = replace(link, end=end, text=text[link.start : end], href=link.href + quote(fields, safe="?&=%!$'()*+,;:@/~-._"))
     return new, f"§8 extend_mailto_headers: RFC 6068 header fields {fields!r} belong to the mailto: URL"
+
+
+# A Pipermail text archive's message header: its mbox separator (``From jane at example.org
+# Wed Jul 21 18:01:57 2010``) or its ``From: jane at example.org (Jane Roe)`` line. Pipermail
+# writes every '@' of the messages it archives as `` at ``.
+_SPELLING_ARCHIVE_HEADER = lazy_compile(
+    r"From:?[ \t]+[A-Za-z0-9._%+~=-]+ at [A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[ \t]+"
+    r"(?:\(|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )"
+)
+
+
+def _in_spelling_archive(text: str, pos: int) -> bool:
+    """Whether ``pos`` is in a message of a Pipermail text archive: its header is at most
+    ``_MAX_LOOKBACK`` characters before. There, a lower-case word then `` at `` and a domain
+    (``through the peps at python.org process``) is an address the archive spelt out, not
+    a word of prose before a site (the caller has ruled out the words of ``_PROSE_BEFORE_AT``)."""
+    lo = max(0, pos - _MAX_LOOKBACK)
+    i = text.rfind("\nFrom", lo, pos)
+    while i != -1:  # each header line starts with "From": look only there (a C search)
+        if _SPELLING_ARCHIVE_HEADER.match(text, i + 1, pos):
+            return True
+        i = text.rfind("\nFrom", lo, i)
+    return lo == 0 and _SPELLING_ARCHIVE_HEADER.match(text, 0, pos) is not None

@@ -46,12 +46,13 @@ Reject = Callable[[str], None]
 #: ``foo.cc``, ``foo.ml``, ``foo.mk``, ``meson.build``, ``build.ninja``,
 #: ``app.properties``, ``foo.inc``, ``libfoo.la``, ``foo.mo``, ``main.cf``, ``foo.do``,
 #: BitBake recipes of Yocto/OpenEmbedded ``local.bb``, ``image1.bb``),
-#: documents and archives (``foo.ps``, ``foo.zip``, ``foo.mov``) and systemd unit
+#: documents and archives (``foo.ps``, ``foo.zip``, ``foo.mov``, bzip's ``foo.bz`` and
+#: ``tar.bz``) and systemd unit
 #: files (``network.target``, ``foo.network``, ``foo.link``). TLDs whose use as
 #: domains dominates (``.ai``, ``.io``, ``.me``, ``.app``, ``.info``, ``.ms``) are left out.
 FILE_EXTENSION_TLDS: frozenset[str] = frozenset(
     {
-        "ac", "am", "bb", "build", "cc", "cf", "do", "in", "inc", "java", "la", "link", "md", "mk",
+        "ac", "am", "bb", "build", "bz", "cc", "cf", "do", "in", "inc", "java", "la", "link", "md", "mk",
         "ml", "mo", "mov", "network", "ninja", "pl", "pm", "properties", "ps", "py", "rs",
         "sh", "so", "target", "zip",
     }
@@ -688,6 +689,23 @@ def _translated_file_name(labels: list[str], policy: LinkPolicy) -> bool:
                     for lb in labels[:-1]))
 
 
+def markdown_link_text(text: str, start: int, end: int) -> bool:
+    """A name that is all of a Markdown link's text: ``[DevSummit.Tech][]``, ``[Name.Tech][ref]``,
+    ``[proto.school](https://proto.school/)``. The writer made the name a link: a site named by
+    its domain (a generic-TLD word is not code there)."""
+    return (start > 0 and text[start - 1] == "[" and text.startswith("]", end)
+            and end + 1 < len(text) and text[end + 1] in "[(")
+
+
+def _release_name(labels: list[str]) -> bool:
+    """``yocto-1.5.final``, ``foo-2.0.final``: a name that ends in a version number (a numeric
+    label after a label ending in a digit) under a word TLD of the 2012 round: a release's
+    name, not a host (RFC 1591's TLDs and the country codes keep ``web-1.2.com``)."""
+    tld = labels[-1]
+    return (len(labels) >= 3 and labels[-2].isascii() and labels[-2].isdigit() and labels[-3][-1:].isdigit()
+            and len(tld) > 2 and tld.isascii() and tld.isalpha() and tld.lower() not in LEGACY_GENERIC_TLDS)
+
+
 def reject_reason(
     text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy, tlds: Collection[str] | None = None
 ) -> str | None:
@@ -743,9 +761,10 @@ def reject_reason(
     # is linked only when written as a web host name, in lower case under one of the
     # TLDs of RFC 1591 (``python-requests.org``), not an identifier (``Flask.name``,
     # ``func.name``, ``docutils.io``, ``moment.fn.zone``).
+    # The same for a name with a path alone in a code span (a container image reference
+    # ``ghcr.io/owner/name``, ``ssl.read/write()``): code, unless written as a web host.
     if (
         policy.reject_code_spans
-        and host_only
         and before == "`"
         and after == "`"
         and not (host.islower() and labels[-1] in _WEB_TLDS)
@@ -814,6 +833,8 @@ def reject_reason(
             return f"§8 reject_abbreviations: {host!r} is capital initials (an abbreviation)"
         if len(labels) >= 3 and all(label.isdigit() for label in labels[:-1]):
             return f"§8 reject_abbreviations: {host!r} looks like a version number"
+        if _release_name(labels):
+            return f"§8 reject_abbreviations: {host!r} is a release name (a version number, then the word '.{labels[-1]}')"
     if (policy.reject_generic_tld_names and host_only and len(labels) >= 3 and not site
             and all(label.isascii() and label.isalpha() and label.isupper() for label in labels)
             and len(tld) > 2 and tld not in _HOST_TLDS and labels[0] != "WWW"
@@ -831,6 +852,7 @@ def reject_reason(
         and tld not in _HOST_TLDS
         and not site
         and not (tld in _WEB_ONLY_TLDS and labels[0].lower() not in _CODE_RECEIVERS)
+        and not markdown_link_text(text, link.start, link.end)
     ):
         return (
             f"§8 reject_generic_tld_names: {host!r} is a bare name under the word TLD "

@@ -1,0 +1,181 @@
+"""Issue 18: the classes of recommended()'s errors left by the earlier real-text samples.
+
+Each reproducer is made up, in the shape of a real place (bench/realtext9/ERRORS.md, the
+"left alone" lists of docs/realtext.md): a container image name alone in a code span
+(```ghcr.example.io/acme/tool```), a site named by its domain as a Markdown link's text
+(``[DevSummit.Tech][]``), a member access on a request object (``request.client.host``),
+a release name (``yocto-1.5.final``), bzip's ``tar.bz``, and a lower-case word spelt
+before `` at `` in a Pipermail text archive, where every '@' is written `` at ``
+(``through the peps at python.org process``). A property test covers each class; each
+property also compares the compiled gate with the Python rules (tests/test_accel_policy.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_context_realtext5 import _LABEL, REC, texts, without  # tests/ is on sys.path
+
+from uts58_icu.core import _accel
+from uts58_icu.linkification.apply import explain_notes
+from uts58_icu.linkification.context import _PROSE_BEFORE_AT
+
+if _accel.compiled_module() is not None:
+    from test_accel_policy import assert_same, assert_verdicts
+else:  # the pure path: no gate to compare with
+    def assert_same(text: str, policy: object) -> None:
+        pass
+
+    assert_verdicts = assert_same
+
+ARCHIVE = "From jroe at example.org  Wed Jul 21 18:01:57 2010\nFrom: jroe at example.org (Jane Roe)\nDate: x\n\n"
+
+# (text, links in recommended, the field that decides)
+CASES = [
+    # a container image reference alone in a code span (a registry's host, then owner/name)
+    ("images are now on `ghcr.example.io/acme/tool` instead of Docker Hub", [], "reject_code_spans"),
+    ("pull `quay.io/acme/tool:1.7` first", [], "reject_code_spans"),
+    ("a bug in the socket library causes ``ssl.read/write()`` on a closed socket", [], "reject_code_spans"),
+    # a member access on a request object
+    ("# verify --> request.client.host is allowed", [], "reject_code_expressions"),
+    ("### req.session.id\n", [], "reject_code_expressions"),
+    # a release name: a version number, then a word TLD
+    ("<kergoth> yocto-1.5.final 17:28", [], "reject_abbreviations"),
+    ("tagged foo-2.10.final today", [], "reject_abbreviations"),
+    # bzip's extension
+    ("include tar.bz image in wic image", [], "reject_file_names"),
+    ("ship sources.tar.bz and notes.bz", [], "reject_file_names"),
+    # a Pipermail archive spells every address: a lower-case word before " at "
+    (ARCHIVE + "do they have to go\nthrough the peps at python.org process?\n", [], "reject_obfuscated_addresses"),
+    (ARCHIVE + "send drafts to\npeps at python.org for editorial guidance.\n", [], "reject_obfuscated_addresses"),
+    (ARCHIVE + "I'd only receive the mail as guido at example.org.\n", [], "reject_obfuscated_addresses"),
+    (ARCHIVE + "-- \nNick Roe   |   nroe at example.com   |   Brisbane\n", [], "reject_obfuscated_addresses"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected", "field"), CASES)
+def test_realtext10_rule(text: str, expected: list[str], field: str) -> None:
+    assert texts(text) == expected
+    assert texts(text, without(field)) != expected, "the field decides"
+    _, notes = explain_notes(text, policy=REC)  # and explain names it
+    assert any(f"§8 {field}:" in str(n) for n in notes), notes
+    assert_same(text, REC)
+    assert_verdicts(text, REC)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("more information, see the [DevSummit.Tech][] website.", ["DevSummit.Tech"]),
+        ("more information, see the [devsummit.tech][] website.", ["devsummit.tech"]),
+        ("see [proto.school](https://proto.school/) for lessons", ["proto.school", "https://proto.school/"]),
+        ("- [Issuehub.pro][issuehub] - issues by label", ["Issuehub.pro"]),
+        ("[![inspect.software](https://example.org/badge.svg)](https://example.org/)",
+         ["inspect.software", "https://example.org/badge.svg", "https://example.org/"]),
+    ],
+)
+def test_markdown_link_text_names_a_site(text: str, expected: list[str]) -> None:
+    # reject_generic_tld_names keeps a site named by its domain as a Markdown link's text,
+    # and drops the same name in prose
+    assert texts(text) == expected
+    name = expected[0]
+    assert texts(f"see the {name} website") == []
+    _, notes = explain_notes(f"see the {name} website", policy=REC)
+    assert any("§8 reject_generic_tld_names:" in str(n) for n in notes), notes
+    assert_same(text, REC)
+    assert_verdicts(text, REC)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a web host in a code span, with or without a path, stays a link
+        ("see `example.com/some-app/` and `google.com/#anchor`", ["example.com/some-app/", "google.com/#anchor"]),
+        ("`python-requests.org`", ["python-requests.org"]),
+        # a code span that holds more than the name (the rule looks at a name alone in one),
+        # a name with a scheme
+        ("run `docker pull ghcr.io/acme/tool` now", ["ghcr.io/acme/tool"]),
+        ("`https://ghcr.io/acme/tool`", ["https://ghcr.io/acme/tool"]),
+        # the same names outside the code span
+        ("images are now on ghcr.io/acme/tool instead", ["ghcr.io/acme/tool"]),
+        # brackets that are not a Markdown link
+        ("see the [DevSummit.Tech] website", []),
+        ("[proto.school] (lessons)", []),
+        # a file name as a link's text keeps its own rule
+        ("[README.md](README.md)", []),
+        # a request word that is not a receiver, a version under a web TLD, bzip with a path
+        ("requests.example.com", ["requests.example.com"]),
+        ("web-1.2.com", ["web-1.2.com"]),
+        ("example.bz/downloads", ["example.bz/downloads"]),
+        ("visit example.bz", ["example.bz"]),
+        # prose before " at " in an archive, no archive header, a path
+        (ARCHIVE + "it also just points at example.org, not a page\n", ["example.org"]),
+        (ARCHIVE + "Use the Demo link at example.org to contact us\n", ["example.org"]),
+        ("do they have to go through the peps at python.org process?\n", ["python.org"]),
+        (ARCHIVE + "the docs at example.org/docs/ say so\n", ["example.org/docs/"]),
+        # a header far away (more than the look-back) does not count
+        (ARCHIVE + "x\n" * 2100 + "the peps at python.org process\n", ["python.org"]),
+    ],
+)
+def test_realtext10_kept(text: str, expected: list[str]) -> None:
+    assert texts(text) == expected
+    assert_same(text, REC)
+
+
+_NON_WEB_TLD = st.sampled_from(["io", "dev", "app", "cloud", "sh", "co", "de", "tech"])
+_SEGMENT = st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True)
+
+
+@given(_LABEL, _NON_WEB_TLD, st.lists(_SEGMENT, min_size=1, max_size=3), st.sampled_from(["", ":1.7", ":latest"]))
+def test_property_image_in_a_code_span_never_links(registry: str, tld: str, path: list[str], tag: str) -> None:
+    name = f"{registry}.{tld}/{'/'.join(path)}{tag}"
+    text = f"images are on `{name}` now"
+    assert texts(text) == []
+    assert_same(text, REC)
+    # a web host (lower case under .com/.org/...) in a code span stays a link
+    web = f"`{registry}.org/{'/'.join(path)}` now"
+    assert texts(web) == [f"{registry}.org/{'/'.join(path)}"]
+    assert_same(web, REC)
+
+
+_WORD_TLD = st.sampled_from(["tech", "school", "pro", "info", "software", "network", "online"])
+_NAME = st.from_regex(r"[A-Z]?[a-z]{2,8}(?:[A-Z][a-z]{1,6})?", fullmatch=True)
+
+
+@given(_NAME, _WORD_TLD, st.sampled_from(["[]", "[ref]", "(https://example.org/)"]), st.sampled_from(["see the ", "- ", ""]))
+def test_property_markdown_link_text_links(name: str, tld: str, ref: str, lead: str) -> None:
+    host = f"{name}.{tld.capitalize() if name[0].isupper() else tld}"
+    text = f"{lead}[{host}]{ref} website"
+    got = texts(text)
+    if tld != "network":  # a file-extension TLD keeps its own rule
+        assert got[:1] == [host]
+    assert_same(text, REC)
+    assert_verdicts(text, REC)
+
+
+@given(st.sampled_from(["request", "req"]), st.lists(_LABEL, min_size=1, max_size=2), _WORD_TLD | st.sampled_from(["host", "id", "ip"]))
+def test_property_request_member_access_never_links(receiver: str, attrs: list[str], last: str) -> None:
+    text = f"if not logged_in({receiver}.{'.'.join(attrs)}.{last}):"
+    assert texts(text) == []
+    assert_same(text, REC)
+
+
+@given(_LABEL, st.integers(0, 99), st.integers(0, 99), st.sampled_from(["final", "beta", "software", "tech"]),
+       st.sampled_from(["-", "_", ""]))
+def test_property_release_names_never_link(name: str, major: int, minor: int, tld: str, sep: str) -> None:
+    text = f"use {name}{sep}{major}.{minor}.{tld} now"
+    assert texts(text) == []
+    assert_same(text, REC)
+    assert_verdicts(text, REC)
+
+
+@given(st.from_regex(r"[a-z]{2,8}", fullmatch=True).filter(lambda w: w not in _PROSE_BEFORE_AT and w != "at"),
+       st.sampled_from(["python.org", "example.com", "lists.example.org", "mail.example.co.uk"]),
+       st.sampled_from(["", "> ", ">> "]), st.sampled_from([" process?", ".", ", and", "\n"]))
+def test_property_archive_spelt_addresses_never_link(local: str, host: str, quote: str, end: str) -> None:
+    text = f"{ARCHIVE}{quote}Please go through the {local} at {host}{end}\n"
+    assert texts(text) == []
+    assert_same(text, REC)
+    # without the archive's header the same words are prose before a site
+    assert texts(text[len(ARCHIVE):]) == [host]
