@@ -85,7 +85,7 @@ class LinkPolicy:
     #: (``at http://t.co/x example.cc http://t.co/y``, a post's list of addresses), keeps it.
     reject_file_names: bool = False
     #: §8 ("eg, M.Sc."): reject schemeless names that look like abbreviations (``M.Sc.``)
-    #: or version numbers (``3.0.0.final``).
+    #: or version numbers (``3.0.0.final``, a release name ``yocto-1.5.final``).
     reject_abbreviations: bool = False
     #: §8 usability: reject a bare two-label schemeless name under a generic TLD other
     #: than .com/.net/.org/.edu/.gov/.mil/.arpa (since 2013 mostly words; ``.info``,
@@ -93,11 +93,13 @@ class LinkPolicy:
     #: identifier (``collections.abc``, ``logging.info``); a scheme, ``www.``, a path
     #: or a hyphen (``universal-acceptance-test.icu``) keeps it. Also a shouted phrase:
     #: three or more all-capital words under such a TLD, glued to punctuation before and
-    #: ``!`` or ``?`` after (``(++MADE.MY.DAY!)``); ``WWW.`` keeps it.
+    #: ``!`` or ``?`` after (``(++MADE.MY.DAY!)``); ``WWW.`` keeps it. A name that is all of
+    #: a Markdown link's text (``[CoreDev.Tech][]``, ``[proto.school](…)``) is a site: kept.
     reject_generic_tld_names: bool = False
-    #: §8 usability: a schemeless name alone in a Markdown/reST code span (backticks) is
-    #: code unless written as a lower-case host under an original generic TLD
-    #: (``Flask.name``, ``docutils.io`` are not linked; ``python-requests.org`` is).
+    #: §8 usability: a schemeless name alone in a Markdown/reST code span (backticks), with
+    #: or without a path, is code unless written as a lower-case host under an original
+    #: generic TLD (``Flask.name``, ``docutils.io``, the container image ``ghcr.io/o/n`` are
+    #: not linked; ``python-requests.org``, ``example.com/app/`` are).
     reject_code_spans: bool = False
     #: §8 usability: reject the domain of an address spelt against spam harvesters
     #: (``bob -at- example.org``, ``bob AT example.org``, ``bob [at] example.org``).
