@@ -6,7 +6,8 @@ Each reproducer is made up, in the shape of a real place (bench/realtext9/ERRORS
 (``[DevSummit.Tech][]``), a member access on a request object (``request.client.host``),
 a release name (``yocto-1.5.final``), bzip's ``tar.bz``, and a lower-case word spelt
 before `` at `` in a Pipermail text archive, where every '@' is written `` at ``
-(``through the peps at python.org process``). A property test covers each class; each
+(``through the peps at python.org process``), and a URL cut by unittest's shortened repr
+(``http://www.example.com/[1736 chars]``). A property test covers each class; each
 property also compares the compiled gate with the Python rules (tests/test_accel_policy.py).
 """
 
@@ -46,6 +47,11 @@ CASES = [
     # bzip's extension
     ("include tar.bz image in wic image", [], "reject_file_names"),
     ("ship sources.tar.bz and notes.bz", [], "reject_file_names"),
+    # unittest's shortened repr cuts a URL right after its host (``[N chars]``)
+    ("AssertionError: b'<HTML xmlns:pp=\"http://www.example.com/[1736 chars]TML>'", [], "cut_truncated_urls"),
+    ("AssertionError: '<a href=\"https://example.org[36 chars]a>'", [], "cut_truncated_urls"),
+    ("AssertionError: b'<HTML xmlns:pp=\"http://www.example.com/pa[1508 chars]TML>'", ["http://www.example.com/pa"],
+     "cut_truncated_urls"),
     # a Pipermail archive spells every address: a lower-case word before " at "
     (ARCHIVE + "do they have to go\nthrough the peps at python.org process?\n", [], "reject_obfuscated_addresses"),
     (ARCHIVE + "send drafts to\npeps at python.org for editorial guidance.\n", [], "reject_obfuscated_addresses"),
@@ -114,6 +120,8 @@ def test_markdown_link_text_names_a_site(text: str, expected: list[str]) -> None
         (ARCHIVE + "Use the Demo link at example.org to contact us\n", ["example.org"]),
         ("do they have to go through the peps at python.org process?\n", ["python.org"]),
         (ARCHIVE + "the docs at example.org/docs/ say so\n", ["example.org/docs/"]),
+        # brackets with digits in a path that no repr cut: kept whole
+        ("see http://example.org/[12] and http://[2001:db8::1]/ [3 chars]", ["http://example.org/[12]", "http://[2001:db8::1]/"]),
         # a header far away (more than the look-back) does not count
         (ARCHIVE + "x\n" * 2100 + "the peps at python.org process\n", ["python.org"]),
     ],
@@ -121,6 +129,17 @@ def test_markdown_link_text_names_a_site(text: str, expected: list[str]) -> None
 def test_realtext10_kept(text: str, expected: list[str]) -> None:
     assert texts(text) == expected
     assert_same(text, REC)
+
+
+@given(st.sampled_from(["http://", "https://"]), _LABEL, st.sampled_from(["com", "org", "io"]),
+       st.sampled_from(["", "/", "/a", "/pa/th"]), st.integers(1, 99999))
+def test_property_repr_cut_never_links_the_marker(scheme: str, host: str, tld: str, path: str, n: int) -> None:
+    url = f"{scheme}{host}.{tld}{path}"
+    text = f"AssertionError: b'<x a=\"{url}[{n} chars]>' != b''"
+    got = texts(text)
+    assert got == ([url] if path not in ("", "/") else [])
+    assert_same(text, REC)
+    assert_verdicts(text, REC)
 
 
 _NON_WEB_TLD = st.sampled_from(["io", "dev", "app", "cloud", "sh", "co", "de", "tech"])

@@ -1193,6 +1193,9 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         case '[':
             if (i + 1 < e && RD(t, i + 1) == '^') /* reject_patterns: [^ */
                 return __LINE__;
+            /* cut_truncated_urls (rules._REPR_CUT): "[N" ends the link, " chars]" after it */
+            if (i + 1 < e && is_ascii_digit_g(RD(t, i + 1)) && starts(t, e, " chars]", 7))
+                return __LINE__;
             break;
         case '-': /* idn_display (homographs): an A-label "xn--" */
             if (i >= s + 3 && RD(t, i - 1) == '-' && (RD(t, i - 2) | 0x20) == 'n' && (RD(t, i - 3) | 0x20) == 'x')
@@ -1276,6 +1279,9 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         }
         /* cut_truncated_urls (rules.cut_after_host): '…' right after the link */
         if (after == 0x2026)
+            return __LINE__;
+        /* cut_truncated_urls (rules._REPR_MARK): "[N chars]" right after the link */
+        if (after == '[' && e + 1 < n && is_ascii_digit_g(RD(t, e + 1)))
             return __LINE__;
         if (hs > s)
             return 0; /* every other rule of a URL is for a schemeless one */

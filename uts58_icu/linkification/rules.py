@@ -476,6 +476,14 @@ def _assignment_starts(text: str, key_start: int) -> bool:
     return assignment_starts(text, key_start)
 
 
+# Python's unittest shortens a long repr in a failure message with ``[N chars]`` in place of
+# the characters left out (``'<HTML xmlns:pp="http://www.example.com/[1736 chars]TML>'``): the
+# base link ends at ``[N``, the rest of the marker (`` chars]``) right after it.
+_REPR_CUT = lazy_compile(r"\[\d+\Z")
+_REPR_MARK = lazy_compile(r"\[\d+ chars\]")  # right after a host (the base ends the link before the bracket)
+
+
+
 def cut_after_host(text: str, link: Link, a: LinkAnatomy) -> bool:
     """``cut_truncated_urls``: ``RT @a: … https://t.co…`` where the post ends, cut right after the host.
 
@@ -591,6 +599,22 @@ def narrow(
             return None
         reject(f"§8 cut_truncated_urls: '…' marks where the URL was cut (a shortened post or excerpt): link ends at {end}")
         link, a = new, anatomy(new)
+    if policy.cut_truncated_urls and link.kind == "url" and text.startswith(("[", " chars]"), link.end):
+        m = _REPR_CUT.search(text, a.after, link.end) if text[link.end] == " " else None
+        if m is None and _REPR_MARK.match(text, link.end) and text[a.after : link.end] in ("", "/"):
+            reject("§8 cut_truncated_urls: a repr's '[N chars]' cuts the URL right after its host; the address is lost")
+            return None
+        if m is not None:
+            if text[a.after : m.start()] in ("", "/"):
+                reject("§8 cut_truncated_urls: a repr's '[N chars]' cuts the URL right after its host; the address is lost")
+                return None
+            end = _reterminate(text, link, a, m.start())
+            new = _rebuild(text, link, link.start, end, tlds, policy)
+            if new is None:
+                reject("§8 cut_truncated_urls: a repr's '[N chars]' marks a cut URL; what is left is not a link")
+                return None
+            reject(f"§8 cut_truncated_urls: a repr's '[N chars]' marks where the URL was cut: link ends at {end}")
+            link, a = new, anatomy(new)
     if policy.cut_truncated_urls and link.kind == "url" and cut_after_host(text, link, a):
         reject("§8 cut_truncated_urls: '…' right after the host ends a cut post; the address written is lost")
         return None
