@@ -6,8 +6,10 @@ Each reproducer is made up, in the shape of a real place (bench/realtext9/ERRORS
 (``[DevSummit.Tech][]``), a member access on a request object (``request.client.host``),
 a release name (``yocto-1.5.final``), bzip's ``tar.bz``, and a lower-case word spelt
 before `` at `` in a Pipermail text archive, where every '@' is written `` at ``
-(``through the peps at python.org process``), and a URL cut by unittest's shortened repr
-(``http://www.example.com/[1736 chars]``). A property test covers each class; each
+(``through the peps at python.org process``), a URL cut by unittest's shortened repr
+(``http://www.example.com/[1736 chars]``); and from the tenth sample (bench/realtext10, outside its
+judged places): spelt addresses in a Pipermail archive's signatures, and a path inside a macOS
+bundle (``Tool.app/Contents/MacOS/Tool``). A property test covers each class; each
 property also compares the compiled gate with the Python rules (tests/test_accel_policy.py).
 """
 
@@ -57,6 +59,21 @@ CASES = [
     (ARCHIVE + "send drafts to\npeps at python.org for editorial guidance.\n", [], "reject_obfuscated_addresses"),
     (ARCHIVE + "I'd only receive the mail as guido at example.org.\n", [], "reject_obfuscated_addresses"),
     (ARCHIVE + "-- \nNick Roe   |   nroe at example.com   |   Brisbane\n", [], "reject_obfuscated_addresses"),
+    # realtext10 (rt12's unjudged class A): signatures, a label, a Spanish quoted header, prose,
+    # a header more than 4,000 characters before
+    (ARCHIVE + "> --\n> Jane Roe\n> jroe at example.com\n> http://www.example.com\n", ["http://www.example.com"],
+     "reject_obfuscated_addresses"),
+    (ARCHIVE + "-- \nJane Roe  jane at example.org  http://www.example.org/jane/   +49-721\n",
+     ["http://www.example.org/jane/"], "reject_obfuscated_addresses"),
+    (ARCHIVE + "-- \nJane Roe  ##  eMail jane at example.org  ##  N49\n", [], "reject_obfuscated_addresses"),
+    (ARCHIVE + "> De: proj-devel-bounces at lists.example.de\n> [mailto:proj-devel-\n> bounces at lists.example.de] On Behalf\n",
+     [], "reject_obfuscated_addresses"),
+    (ARCHIVE + "I've forwarded your message\nto dev at example.org who should be able to help.\n", [],
+     "reject_obfuscated_addresses"),
+    (ARCHIVE + "> > code\n" * 1200 + "> --\n> Jane Roe\n> jroe at example.com\n", [], "reject_obfuscated_addresses"),
+    # a path inside a macOS application bundle (a crash log's image list)
+    (">  /Library/Frameworks/Tool.framework/Versions/2.5/Resources/\n> Tool.app/Contents/MacOS/Tool\n", [],
+     "reject_file_names"),
 ]
 
 
@@ -123,7 +140,13 @@ def test_markdown_link_text_names_a_site(text: str, expected: list[str]) -> None
         # brackets with digits in a path that no repr cut: kept whole
         ("see http://example.org/[12] and http://[2001:db8::1]/ [3 chars]", ["http://example.org/[12]", "http://[2001:db8::1]/"]),
         # a header far away (more than the look-back) does not count
-        (ARCHIVE + "x\n" * 2100 + "the peps at python.org process\n", ["python.org"]),
+        (ARCHIVE + "x\n" * 10100 + "the peps at python.org process\n", ["python.org"]),
+        # a site after "at" in an archive: a patch tracker, a capitalised site name
+        (ARCHIVE + "please attach this change to a patch at trac.example.org and we will look\n", ["trac.example.org"]),
+        (ARCHIVE + "Sent from the Dev mailing list archive at Nabble.com.\n", ["Nabble.com"]),
+        # a bundle's name alone, a site under .app with a path, a lower-case name
+        ("see Example.app/docs and bsky.app/profile and tool.app/Contents/x", ["Example.app/docs", "bsky.app/profile",
+                                                                              "tool.app/Contents/x"]),
     ],
 )
 def test_realtext10_kept(text: str, expected: list[str]) -> None:
@@ -198,3 +221,21 @@ def test_property_archive_spelt_addresses_never_link(local: str, host: str, quot
     assert_same(text, REC)
     # without the archive's header the same words are prose before a site
     assert texts(text[len(ARCHIVE):]) == [host]
+
+
+@given(st.from_regex(r"[A-Z][a-z]{1,8}", fullmatch=True), st.sampled_from(["MacOS", "Resources", "Frameworks"]),
+       st.sampled_from(["", "> ", "/Applications/"]))
+def test_property_macos_bundle_paths_never_link(name: str, sub: str, lead: str) -> None:
+    text = f"{lead}{name}.app/Contents/{sub}/{name}\n"
+    assert texts(text) == []
+    assert_same(text, REC)
+    assert_verdicts(text, REC)
+
+
+@given(st.from_regex(r"[a-z]{2,8}", fullmatch=True), st.sampled_from(["example.com", "lists.example.org"]),
+       st.sampled_from(["", "> ", ">> "]), st.integers(0, 3000))
+def test_property_archive_signatures_never_link(local: str, host: str, quote: str, filler: int) -> None:
+    # a signature after a long quoted message (within the 20,000-character look-back)
+    text = ARCHIVE + f"{quote}y\n" * filler + f"{quote}--\n{quote}Jane Roe\n{quote}{local} at {host}\n"
+    assert texts(text) == []
+    assert_same(text, REC)

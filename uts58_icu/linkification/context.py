@@ -257,6 +257,7 @@ _PROSE_BEFORE_AT = frozenset({
     "them", "look", "looking", "see", "visit", "meet", "stay", "work", "shop", "is", "are", "was", "be", "it",
     "link", "links", "page", "site", "website", "point", "points", "pointed", "pointing", "aimed", "based",
     "published", "posted", "stored", "kept", "mirrored", "served", "running", "runs", "deployed", "lives",
+    "patch", "patches", "bug", "ticket", "issue",
 })
 # A label that names an address channel, right before a spelt address: a signature's
 # contact line (``Twitter: jroe    Jabber: jroe at example.de``, ``E-Mail: jroe at example.de``).
@@ -299,7 +300,8 @@ def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str
     if line == local + at and (link.end == len(text) or text[link.end] in "\r\n"):
         return True
     spelt = local + at
-    if "/" not in link.text and local not in _PROSE_BEFORE_AT and _in_spelling_archive(text, link.start - len(spelt)):
+    if ("/" not in link.text and local not in _PROSE_BEFORE_AT and not link.text[0].isupper()
+            and _in_spelling_archive(text, link.start - len(spelt))):
         return True  # a Pipermail archive spells every address (``through the peps at python.org process``)
     if ("/" in link.text or local in _PROSE_BEFORE_AT or not line.endswith(spelt)
             or (link.end < len(text) and text[link.end] not in " \t\r\n")):
@@ -632,15 +634,25 @@ _SPELLING_ARCHIVE_HEADER = lazy_compile(
 )
 
 
+# How far before a spelt address a Pipermail header is looked for (a long message: quoted
+# replies, logs), and how many lines starting with "From" are tried on the way.
+_ARCHIVE_LOOKBACK = 20_000
+_ARCHIVE_FROM_LINES = 64
+
+
 def _in_spelling_archive(text: str, pos: int) -> bool:
     """Whether ``pos`` is in a message of a Pipermail text archive: its header is at most
-    ``_MAX_LOOKBACK`` characters before. There, a lower-case word then `` at `` and a domain
-    (``through the peps at python.org process``) is an address the archive spelt out, not
-    a word of prose before a site (the caller has ruled out the words of ``_PROSE_BEFORE_AT``)."""
-    lo = max(0, pos - _MAX_LOOKBACK)
+    ``_ARCHIVE_LOOKBACK`` characters before. There, a lower-case word then `` at `` and a
+    domain (``through the peps at python.org process``) is an address the archive spelt out,
+    not a word of prose before a site (the caller has ruled out the words of
+    ``_PROSE_BEFORE_AT`` and a capitalised domain, ``archive at Nabble.com``). Bounded: at
+    most ``_ARCHIVE_FROM_LINES`` lines are matched, each found by a C search."""
+    lo = max(0, pos - _ARCHIVE_LOOKBACK)
     i = text.rfind("\nFrom", lo, pos)
-    while i != -1:  # each header line starts with "From": look only there (a C search)
+    for _ in range(_ARCHIVE_FROM_LINES):
+        if i == -1:
+            return lo == 0 and _SPELLING_ARCHIVE_HEADER.match(text, 0, pos) is not None
         if _SPELLING_ARCHIVE_HEADER.match(text, i + 1, pos):
             return True
         i = text.rfind("\nFrom", lo, i)
-    return lo == 0 and _SPELLING_ARCHIVE_HEADER.match(text, 0, pos) is not None
+    return False

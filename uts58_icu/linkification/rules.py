@@ -817,6 +817,10 @@ def reject_reason(
     if policy.reject_translated_file_names and _translated_file_name(labels, policy) and not _host_cue(text, link.start):
         return (f"§8 reject_translated_file_names: {host!r} is a file name translated into another script "
                 f"under the file extension '.{labels[-1]}' (no scheme)")
+    if ((policy.reject_file_names or policy.guard_false_positives) and len(labels) == 2 and labels[-1].lower() == "app"
+            and not labels[0].islower() and text.startswith("/Contents/", a.after)):
+        # ``Tool.app/Contents/MacOS/Tool`` (a crash log's image list): a path inside a macOS bundle
+        return f"§8 reject_file_names: {host!r}/Contents/ is a path inside a macOS application bundle"
     if link.end > a.after and text[a.after] == "/":
         return None  # a path keeps the link (``example.py/docs``); a port does not (``setup.py:45``)
     tld = labels[-1].lower()
