@@ -74,6 +74,9 @@ CASES = [
     # a path inside a macOS application bundle (a crash log's image list)
     (">  /Library/Frameworks/Tool.framework/Versions/2.5/Resources/\n> Tool.app/Contents/MacOS/Tool\n", [],
      "reject_file_names"),
+    # regression: the compiled gate's memo of a host's verdict (with a path) kept the second
+    # link after the first (realtext6: "the ImageJ.app/Contents/PlugIns/Java.runtime folder")
+    ("see Tool.app/docs, then Tool.app/Contents/PlugIns/Java.runtime\n", ["Tool.app/docs"], "reject_file_names"),
 ]
 
 

@@ -860,8 +860,9 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
          * file-extension TLD */
         if ((r = label_in(t, last_start, he, g->file_ext, 1)) != 0)
             return r < 0 ? -1 : __LINE__;
-        /* reject_file_names: a path inside a macOS bundle, "Xxx.app/Contents/" */
-        if (nlabels == 2 && he - last_start == 3 && starts_ci(t, last_start, "app") && starts(t, after, "/Contents/", 10))
+        /* reject_file_names: a path inside a macOS bundle, "Xxx.app/Contents/" (widened to any
+         * path after a two-label .app name: the memo below keys a verdict on the host alone) */
+        if (nlabels == 2 && he - last_start == 3 && starts_ci(t, last_start, "app"))
             return __LINE__;
         return 0; /* rules.reject_reason: any other path keeps the link */
     }

@@ -484,6 +484,23 @@ _REPR_MARK = lazy_compile(r"\[\d+ chars\]")  # right after a host (the base ends
 
 
 
+def truncation_cut(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | None:
+    """``cut_truncated_urls``: where a mark of a cut ends the URL ``link``, and the mark: ``…``
+    at its end (``http://t.co/EvsvVeH…``), or unittest's ``[N chars]`` (the base ends the link
+    at ``[N``, or before the ``[`` right after a host). None when there is no such mark."""
+    if link.text.endswith("\u2026"):
+        end = link.end
+        while end > a.after and text[end - 1] == "\u2026":
+            end -= 1
+        return end, "'…'"
+    if text.startswith(" chars]", link.end):
+        m = _REPR_CUT.search(text, a.after, link.end)
+        return (m.start(), "a repr's '[N chars]'") if m else None
+    if text.startswith("[", link.end) and text[a.after : link.end] in ("", "/") and _REPR_MARK.match(text, link.end):
+        return link.end, "a repr's '[N chars]'"
+    return None
+
+
 def cut_after_host(text: str, link: Link, a: LinkAnatomy) -> bool:
     """``cut_truncated_urls``: ``RT @a: … https://t.co…`` where the post ends, cut right after the host.
 
@@ -585,36 +602,20 @@ def narrow(
                 return None
             reject(f"§8 trim_bidi_controls: the Bidi_Control characters that close the URL are the text's: link ends at {end}")
             link, a = new, anatomy(new)
-    if policy.cut_truncated_urls and link.kind == "url" and link.text.endswith("\u2026"):
-        end = link.end
-        while end > a.after and text[end - 1] == "\u2026":
-            end -= 1
+    cut = truncation_cut(text, link, a) if policy.cut_truncated_urls and link.kind == "url" else None
+    if cut is not None:
+        end, marker = cut
         if text[a.after : end] in ("", "/"):
-            reject("§8 cut_truncated_urls: '…' cuts the URL right after its host; the address written is lost")
+            reject(f"§8 cut_truncated_urls: {marker} cuts the URL right after its host; the address written is lost")
             return None
         end = _reterminate(text, link, a, end)
         new = _rebuild(text, link, link.start, end, tlds, policy)
         if new is None:
-            reject("§8 cut_truncated_urls: '…' marks a cut URL; what is left before it is not a link")
+            reject(f"§8 cut_truncated_urls: {marker} marks a cut URL; what is left before it is not a link")
             return None
-        reject(f"§8 cut_truncated_urls: '…' marks where the URL was cut (a shortened post or excerpt): link ends at {end}")
+        reject(f"§8 cut_truncated_urls: {marker} marks where the URL was cut (a shortened post, excerpt or repr): "
+               f"link ends at {end}")
         link, a = new, anatomy(new)
-    if policy.cut_truncated_urls and link.kind == "url" and text.startswith(("[", " chars]"), link.end):
-        m = _REPR_CUT.search(text, a.after, link.end) if text[link.end] == " " else None
-        if m is None and _REPR_MARK.match(text, link.end) and text[a.after : link.end] in ("", "/"):
-            reject("§8 cut_truncated_urls: a repr's '[N chars]' cuts the URL right after its host; the address is lost")
-            return None
-        if m is not None:
-            if text[a.after : m.start()] in ("", "/"):
-                reject("§8 cut_truncated_urls: a repr's '[N chars]' cuts the URL right after its host; the address is lost")
-                return None
-            end = _reterminate(text, link, a, m.start())
-            new = _rebuild(text, link, link.start, end, tlds, policy)
-            if new is None:
-                reject("§8 cut_truncated_urls: a repr's '[N chars]' marks a cut URL; what is left is not a link")
-                return None
-            reject(f"§8 cut_truncated_urls: a repr's '[N chars]' marks where the URL was cut: link ends at {end}")
-            link, a = new, anatomy(new)
     if policy.cut_truncated_urls and link.kind == "url" and cut_after_host(text, link, a):
         reject("§8 cut_truncated_urls: '…' right after the host ends a cut post; the address written is lost")
         return None
