@@ -257,7 +257,9 @@ _PROSE_BEFORE_AT = frozenset({
     "them", "look", "looking", "see", "visit", "meet", "stay", "work", "shop", "is", "are", "was", "be", "it",
     "link", "links", "page", "site", "website", "point", "points", "pointed", "pointing", "aimed", "based",
     "published", "posted", "stored", "kept", "mirrored", "served", "running", "runs", "deployed", "lives",
-    "patch", "patches", "bug", "ticket", "issue",
+    "patch", "patches", "bug", "ticket", "issue", "more", "details", "documentation", "tutorial", "slides",
+    "instructions", "examples", "download", "downloads", "article", "homepage", "repository", "mirror", "demo",
+    "code",
 })
 # A label that names an address channel, right before a spelt address: a signature's
 # contact line (``Twitter: jroe    Jabber: jroe at example.de``, ``E-Mail: jroe at example.de``).
