@@ -71,6 +71,17 @@ CASES = [
     (ARCHIVE + "I've forwarded your message\nto dev at example.org who should be able to help.\n", [],
      "reject_obfuscated_addresses"),
     (ARCHIVE + "> > code\n" * 1200 + "> --\n> Jane Roe\n> jroe at example.com\n", [], "reject_obfuscated_addresses"),
+    # mail archives of any kind: the archive's <mailto:…> copy right after, a localised or bold
+    # header label, a verb that sends to it, an excerpt that starts inside a Pipermail message
+    ("e: jbiard at example.org <mailto:jbiard at example.org>\n", [], "reject_obfuscated_addresses"),
+    ("> LISTSERV at LIST.EXAMPLE.GOV<mailto:LISTSERV at LIST.EXAMPLE.GOV>\n", [], "reject_obfuscated_addresses"),
+    ("*To:* cf-metadata at cgd.example.edu\n", [], "reject_obfuscated_addresses"),
+    ("> > Kopia: cf-metadata at cgd.example.edu\n", [], "reject_obfuscated_addresses"),
+    ("De: desso at example.com\n\nFecha: 13/02/2007 4:35\n", [], "reject_obfuscated_addresses"),
+    ("All vocabulary queries should be sent to enquiries at example.ac.uk. Please\n", [],
+     "reject_obfuscated_addresses"),
+    ("<webben> if you send to jroe at example.com that will reach me too\n", [], "reject_obfuscated_addresses"),
+    ("-- \nNick Roe   |   nroe at example.com   |   Brisbane\n\n" + ARCHIVE, [], "reject_obfuscated_addresses"),
     # a path inside a macOS application bundle (a crash log's image list)
     (">  /Library/Frameworks/Tool.framework/Versions/2.5/Resources/\n> Tool.app/Contents/MacOS/Tool\n", [],
      "reject_file_names"),
@@ -147,6 +158,12 @@ def test_markdown_link_text_names_a_site(text: str, expected: list[str]) -> None
         # a site after "at" in an archive: a patch tracker, a capitalised site name
         (ARCHIVE + "please attach this change to a patch at trac.example.org and we will look\n", ["trac.example.org"]),
         (ARCHIVE + "Sent from the Dev mailing list archive at Nabble.com.\n", ["Nabble.com"]),
+        # prose after a verb that sends: an article or a pronoun before the word
+        ("I sent it to the team at example.org yesterday\n", ["example.org"]),
+        ("please forward it to someone at example.org\n", ["example.org"]),
+        ("De: la part de example.org\n", ["example.org"]),
+        # a site, not a spelt address, in an archive: www.
+        (ARCHIVE + "make yourself an account at www.example.net today\n", ["www.example.net"]),
         # a bundle's name alone, a site under .app with a path, a lower-case name
         ("see Example.app/docs and bsky.app/profile and tool.app/Contents/x", ["Example.app/docs", "bsky.app/profile",
                                                                               "tool.app/Contents/x"]),
@@ -240,5 +257,15 @@ def test_property_macos_bundle_paths_never_link(name: str, sub: str, lead: str) 
 def test_property_archive_signatures_never_link(local: str, host: str, quote: str, filler: int) -> None:
     # a signature after a long quoted message (within the 20,000-character look-back)
     text = ARCHIVE + f"{quote}y\n" * filler + f"{quote}--\n{quote}Jane Roe\n{quote}{local} at {host}\n"
+    assert texts(text) == []
+    assert_same(text, REC)
+
+
+@given(st.from_regex(r"[A-Za-z][a-z0-9-]{1,8}", fullmatch=True), st.sampled_from(["example.org", "cgd.example.edu"]),
+       st.sampled_from(["", "> ", ">> > "]),
+       st.sampled_from(["{l} at {h} <mailto:{l} at {h}>", "{l} at {h}<mailto:{l} at {h}>", "*To:* {l} at {h}",
+                        "Kopia: {l} at {h}", "De: {l} at {h}", "queries should be sent to {l} at {h}."]))
+def test_property_archive_spellings_never_link(local: str, host: str, quote: str, shape: str) -> None:
+    text = quote + shape.format(l=local, h=host) + "\n"
     assert texts(text) == []
     assert_same(text, REC)

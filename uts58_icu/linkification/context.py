@@ -244,6 +244,7 @@ def _spelled_at(text: str, link: Link) -> str | None:
         or _LIST_AFTER.match(text, link.end)
         or _LIST_NAME.fullmatch(local)
         or _spelled_address_shape(text, link, local, m.group(2), line)
+        or _spelt_in_mail(text, link, local, m.group(2), line)
     ):
         return f"§8 reject_obfuscated_addresses: '{local}{m.group(2)}…' is an address spelt out, not a host"
     return None
@@ -259,7 +260,7 @@ _PROSE_BEFORE_AT = frozenset({
     "published", "posted", "stored", "kept", "mirrored", "served", "running", "runs", "deployed", "lives",
     "patch", "patches", "bug", "ticket", "issue", "more", "details", "documentation", "tutorial", "slides",
     "instructions", "examples", "download", "downloads", "article", "homepage", "repository", "mirror", "demo",
-    "code",
+    "code", "someone", "somebody", "anyone", "everyone", "folks", "friends", "colleagues", "guys",
 })
 # A label that names an address channel, right before a spelt address: a signature's
 # contact line (``Twitter: jroe    Jabber: jroe at example.de``, ``E-Mail: jroe at example.de``).
@@ -302,9 +303,6 @@ def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str
     if line == local + at and (link.end == len(text) or text[link.end] in "\r\n"):
         return True
     spelt = local + at
-    if ("/" not in link.text and local not in _PROSE_BEFORE_AT and not link.text[0].isupper()
-            and _in_spelling_archive(text, link.start - len(spelt))):
-        return True  # a Pipermail archive spells every address (``through the peps at python.org process``)
     if ("/" in link.text or local in _PROSE_BEFORE_AT or not line.endswith(spelt)
             or (link.end < len(text) and text[link.end] not in " \t\r\n")):
         return False
@@ -642,6 +640,43 @@ _ARCHIVE_LOOKBACK = 20_000
 _ARCHIVE_FROM_LINES = 64
 
 
+# Outlook's and hypermail's header labels, localised and in Markdown bold, first on a line:
+# ``*To:* list at example.org``, ``> De: jroe at example.org``, ``Till:``, ``Kopia:`` (Swedish).
+_LOCAL_HEADER_LABEL = lazy_compile(
+    r"(?:>[ >]*)?\*{0,2}(?:From|To|Cc|Bcc|Reply-To|Sender|De|Para|Von|Till|Kopia|Kopie|Aan|Van)\*{0,2}[ \t]*:"
+    r"[ \t]*\*{0,2}[ \t]*",
+    re.IGNORECASE,
+)
+# A verb that sends something to the address after "to": ``sent to enquiries at example.ac.uk``,
+# ``I've forwarded your message to dev at example.org``.
+_SEND_TO_BEFORE = lazy_compile(
+    r"(?i)\b(?:send|sends|sent|sending|mail|mailed|e-?mail|e-?mailed|forward|forwarded|write|writing)\b"
+    r"[^\n.!?]{0,40}?\bto\s+\Z"
+)
+_MAILTO_COPY_AFTER = lazy_compile(r"[ \t]*[<\[(]mailto:")
+
+
+def _spelt_in_mail(text: str, link: Link, local: str, at: str, line: str) -> bool:
+    """Where mail archives spell an address that a prose reading does not fit, any case: the
+    archive's own ``<mailto:…>`` copy of it right after (``jroe at example.org <mailto:jroe at
+    example.org>``, hypermail), a header label first on the line, localised or in Markdown bold
+    (``*To:* list at example.org``, ``> De: jroe at example.org``), or a verb that sends to it
+    (``sent to enquiries at example.ac.uk``); and, for a lower-case word that is not prose, a
+    Pipermail text archive around it (``through the peps at python.org process``)."""
+    if "/" in link.text or not at.strip().lower() == "at":
+        return False
+    spelt = local + at
+    if _MAILTO_COPY_AFTER.match(text, link.end) and (local + at.rstrip()) in text[link.end : link.end + 160]:
+        return True
+    if line.endswith(spelt) and _LOCAL_HEADER_LABEL.fullmatch(line, 0, len(line) - len(spelt)):
+        return True
+    lo = max(0, link.start - len(spelt) - 60)
+    if _SEND_TO_BEFORE.search(text, lo, link.start - len(spelt)) and local.lower() not in _PROSE_BEFORE_AT:
+        return True
+    return (local.islower() and local not in _PROSE_BEFORE_AT and not link.text[0].isupper()
+            and not link.text.lower().startswith("www.") and _in_spelling_archive(text, link.start - len(spelt)))
+
+
 def _in_spelling_archive(text: str, pos: int) -> bool:
     """Whether ``pos`` is in a message of a Pipermail text archive: its header is at most
     ``_ARCHIVE_LOOKBACK`` characters before. There, a lower-case word then `` at `` and a
@@ -653,8 +688,19 @@ def _in_spelling_archive(text: str, pos: int) -> bool:
     i = text.rfind("\nFrom", lo, pos)
     for _ in range(_ARCHIVE_FROM_LINES):
         if i == -1:
-            return lo == 0 and _SPELLING_ARCHIVE_HEADER.match(text, 0, pos) is not None
+            if lo == 0 and _SPELLING_ARCHIVE_HEADER.match(text, 0, pos) is not None:
+                return True
+            break
         if _SPELLING_ARCHIVE_HEADER.match(text, i + 1, pos):
             return True
         i = text.rfind("\nFrom", lo, i)
+    # an excerpt of an archive that starts inside a message: the next message's header
+    hi = min(len(text), pos + _ARCHIVE_LOOKBACK)
+    i = text.find("\nFrom", pos, hi)
+    for _ in range(_ARCHIVE_FROM_LINES):
+        if i == -1:
+            return False
+        if _SPELLING_ARCHIVE_HEADER.match(text, i + 1, hi):
+            return True
+        i = text.find("\nFrom", i + 1, hi)
     return False
