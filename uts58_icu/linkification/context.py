@@ -649,9 +649,9 @@ _LOCAL_HEADER_LABEL = lazy_compile(
 )
 # A verb that sends something to the address after "to": ``sent to enquiries at example.ac.uk``,
 # ``I've forwarded your message to dev at example.org``.
-_SEND_TO_BEFORE = lazy_compile(
-    r"(?i)\b(?:send|sends|sent|sending|mail|mailed|e-?mail|e-?mailed|forward|forwarded|write|writing)\b"
-    r"[^\n.!?]{0,40}?\bto\s+\Z"
+_TO_BEFORE = lazy_compile(r"(?<![A-Za-z])to\s+\Z")
+_SEND_BEFORE = lazy_compile(
+    r"(?i)\b(?:send|sends|sent|sending|mail|mailed|e-?mail|e-?mailed|forward|forwarded|write|writing)\b[^\n.!?]*\Z"
 )
 _MAILTO_COPY_AFTER = lazy_compile(r"[ \t]*[<\[(]mailto:")
 
@@ -670,8 +670,9 @@ def _spelt_in_mail(text: str, link: Link, local: str, at: str, line: str) -> boo
         return True
     if line.endswith(spelt) and _LOCAL_HEADER_LABEL.fullmatch(line, 0, len(line) - len(spelt)):
         return True
-    lo = max(0, link.start - len(spelt) - 60)
-    if _SEND_TO_BEFORE.search(text, lo, link.start - len(spelt)) and local.lower() not in _PROSE_BEFORE_AT:
+    to = _TO_BEFORE.search(text, max(0, link.start - len(spelt) - 8), link.start - len(spelt))
+    if (to is not None and local.lower() not in _PROSE_BEFORE_AT
+            and _SEND_BEFORE.search(text, max(0, to.start() - 40), to.start())):
         return True
     return (local.islower() and local not in _PROSE_BEFORE_AT and not link.text[0].isupper()
             and not link.text.lower().startswith("www.") and _in_spelling_archive(text, link.start - len(spelt)))
