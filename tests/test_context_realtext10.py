@@ -82,6 +82,9 @@ CASES = [
      "reject_obfuscated_addresses"),
     ("<webben> if you send to jroe at example.com that will reach me too\n", [], "reject_obfuscated_addresses"),
     ("-- \nNick Roe   |   nroe at example.com   |   Brisbane\n\n" + ARCHIVE, [], "reject_obfuscated_addresses"),
+    # an archive's redaction inside a written mailto: (Google Groups: ``<mailto:gr***e@…>``)
+    ("send an email to gr***e@example.org\n> <mailto:gr***e@example.org>.\n", [], "reject_obfuscated_addresses"),
+    ("From: Jane Roe [mailto:ja***e@example.com]\n", [], "reject_obfuscated_addresses"),
     # a path inside a macOS application bundle (a crash log's image list)
     (">  /Library/Frameworks/Tool.framework/Versions/2.5/Resources/\n> Tool.app/Contents/MacOS/Tool\n", [],
      "reject_file_names"),
@@ -158,6 +161,8 @@ def test_markdown_link_text_names_a_site(text: str, expected: list[str]) -> None
         # a site after "at" in an archive: a patch tracker, a capitalised site name
         (ARCHIVE + "please attach this change to a patch at trac.example.org and we will look\n", ["trac.example.org"]),
         (ARCHIVE + "Sent from the Dev mailing list archive at Nabble.com.\n", ["Nabble.com"]),
+        # a mailto: whose local-part is not redacted stays a link
+        ("write to <mailto:jane.roe@example.org> or mailto:a...b@example.org?subject=x", ["mailto:jane.roe@example.org"]),
         # prose after a verb that sends: an article or a pronoun before the word
         ("I sent it to the team at example.org yesterday\n", ["example.org"]),
         ("please forward it to someone at example.org\n", ["example.org"]),
@@ -267,5 +272,13 @@ def test_property_archive_signatures_never_link(local: str, host: str, quote: st
                         "Kopia: {l} at {h}", "De: {l} at {h}", "queries should be sent to {l} at {h}."]))
 def test_property_archive_spellings_never_link(local: str, host: str, quote: str, shape: str) -> None:
     text = quote + shape.format(l=local, h=host) + "\n"
+    assert texts(text) == []
+    assert_same(text, REC)
+
+
+@given(st.from_regex(r"[a-z]{1,4}", fullmatch=True), st.sampled_from(["***", "..."]),
+       st.from_regex(r"[a-z0-9]{1,3}", fullmatch=True), st.sampled_from(["<mailto:{a}>", "[mailto:{a}]", "mailto:{a}"]))
+def test_property_redacted_mailto_never_links(head: str, mark: str, tail: str, shape: str) -> None:
+    text = "From: Jane " + shape.format(a=f"{head}{mark}{tail}@example.org") + "\n"
     assert texts(text) == []
     assert_same(text, REC)

@@ -567,6 +567,8 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         why = _spelled_at(text, link)
         if why:
             return why
+    elif policy.reject_obfuscated_addresses and link.kind == "email" and _redacted_mailto(link):
+        return "§8 reject_obfuscated_addresses: a redacted local-part after 'mailto:' is not an address anyone can write to"
     if policy.reject_code_expressions and link.kind == "url":
         return _code_name(text, link, a)
     return None
@@ -705,3 +707,9 @@ def _in_spelling_archive(text: str, pos: int) -> bool:
             return True
         i = text.find("\nFrom", i + 1, hi)
     return False
+
+
+def _redacted_mailto(link: Link) -> bool:
+    """``<mailto:ju***c@example.org>``: an archive's redaction (``***``, ``...``, ``…``) of the
+    local-part of a ``mailto:`` link, as ``_spelled_at`` reads it in a bare address."""
+    return link.text[:7].lower() == "mailto:" and _REDACTED.search(link.text, 7, link.text.rindex("@")) is not None
