@@ -602,7 +602,8 @@ def narrow(
                 return None
             reject(f"§8 trim_bidi_controls: the Bidi_Control characters that close the URL are the text's: link ends at {end}")
             link, a = new, anatomy(new)
-    cut = truncation_cut(text, link, a) if policy.cut_truncated_urls and link.kind == "url" else None
+    cut = (truncation_cut(text, link, a) if policy.cut_truncated_urls and link.kind == "url"
+           and (link.text[-1] == "\u2026" or text.startswith(("[", " chars]"), link.end)) else None)
     if cut is not None:
         end, marker = cut
         if text[a.after : end] in ("", "/"):
@@ -818,8 +819,8 @@ def reject_reason(
     if policy.reject_translated_file_names and _translated_file_name(labels, policy) and not _host_cue(text, link.start):
         return (f"§8 reject_translated_file_names: {host!r} is a file name translated into another script "
                 f"under the file extension '.{labels[-1]}' (no scheme)")
-    if ((policy.reject_file_names or policy.guard_false_positives) and len(labels) == 2 and labels[-1].lower() == "app"
-            and not labels[0].islower() and text.startswith("/Contents/", a.after)):
+    if (len(labels) == 2 and text.startswith("/Contents/", a.after) and labels[-1].lower() == "app"
+            and not labels[0].islower() and (policy.reject_file_names or policy.guard_false_positives)):
         # ``Tool.app/Contents/MacOS/Tool`` (a crash log's image list): a path inside a macOS bundle
         return f"§8 reject_file_names: {host!r}/Contents/ is a path inside a macOS application bundle"
     if link.end > a.after and text[a.after] == "/":
@@ -862,7 +863,7 @@ def reject_reason(
             return f"§8 reject_abbreviations: {host!r} is capital initials (an abbreviation)"
         if len(labels) >= 3 and all(label.isdigit() for label in labels[:-1]):
             return f"§8 reject_abbreviations: {host!r} looks like a version number"
-        if _release_name(labels):
+        if len(labels) >= 3 and _release_name(labels):
             return f"§8 reject_abbreviations: {host!r} is a release name (a version number, then the word '.{labels[-1]}')"
     if (policy.reject_generic_tld_names and host_only and len(labels) >= 3 and not site
             and all(label.isascii() and label.isalpha() and label.isupper() for label in labels)
