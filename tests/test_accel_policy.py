@@ -208,6 +208,10 @@ ROUND3 = [
     "(quit: ", ").", "Netsplit ", " <-> ", " quits: ",
     # rt10 (realtext8): Mailman footers, quoted and bracketed spelt addresses, X-Original-Sender
     "Dev-news", " mailing list\n", "http://l.org/mailman/listinfo/d", '"', '"jdoe', "[jroe", "X-Original-Sender: ",
+    # rtfix (realtext9 and earlier): code spans with a path, Markdown link text, release names, archives
+    "`", "ghcr.io/acme/tool", "[", "][]", "](", "CoreDev.Tech", "proto.school", "request.client.host",
+    "yocto-1.5.final", "tar.bz", "From jroe at example.org  Wed ", "From: jroe at example.org (J)\n", "peps",
+    "http://e.com/[1736", " chars]", "[36 chars]", "Tool.app/Contents/MacOS/T", "Nabble.com",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)
@@ -245,6 +249,9 @@ policies = st.builds(
 @example("[09:26:40] *** Quits n (irc.a.net se.hub)\n-!- m [~u@h.example.org] has quit [a.b.net irc.c.org]\n"
          "    jroe at EXAMPLE.EDU \nJabber: jroe at example.de\n(++MADE.MY.DAY!) at http://t.co/A main.cc http://t.co/B\n"
          "x left the room (quit: a.b.net c.d.org).\n-!- Netsplit a.b.net <-> c.d.org quits: x\n")
+@example("`ghcr.io/acme/tool` [CoreDev.Tech][] [proto.school](https://proto.school/) request.client.host\n"
+         "yocto-1.5.final tar.bz\nFrom: jroe at example.org (J)\nthe peps at python.org process\n"
+         "'<a x=\"http://e.com/pa[1508 chars]>' '<a x=\"http://e.com[36 chars]>' Tool.app/Contents/MacOS/T")
 def test_recommended_hostile(text: str) -> None:
     assert_same(text, R)
     assert_verdicts(text, R)

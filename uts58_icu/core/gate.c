@@ -885,6 +885,10 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
          * file-extension TLD */
         if ((r = label_in(t, last_start, he, g->file_ext, 1)) != 0)
             return r < 0 ? -1 : __LINE__;
+        /* reject_file_names: a path inside a macOS bundle, "Xxx.app/Contents/" (widened to any
+         * path after a two-label .app name: the memo below keys a verdict on the host alone) */
+        if (nlabels == 2 && he - last_start == 3 && starts_ci(t, last_start, "app"))
+            return __LINE__;
         return 0; /* rules.reject_reason: any other path keeps the link */
     }
     /* reject_file_names: a macOS bundle Xxx.app (two labels, the first not lower case:
@@ -949,6 +953,14 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
     }
     if (nlabels >= 3 && u_isdigit(RD(t, s)))
         return __LINE__;
+    /* reject_abbreviations (rules._release_name), widened: a numeric label before the last */
+    if (nlabels >= 3 && last_start - 1 > prev_start) {
+        Py_ssize_t i = prev_start;
+        while (i < last_start - 1 && is_ascii_digit_g(RD(t, i)))
+            i++;
+        if (i == last_start - 1)
+            return __LINE__;
+    }
     int file = 0, generic = 0;
     if ((r = label_in(t, last_start, he, g->file_ext, 1)) < 0)
         return -1;
@@ -984,6 +996,10 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
             if ((r = label_in(t, s, first_end, g->rules_receivers, 1)) <= 0)
                 return r; /* a web site under .app, .dev, .page: the rule keeps it */
         }
+        /* rules.markdown_link_text keeps it: '[' before, "][" or "](" after */
+        if (s > 0 && RD(t, s - 1) == '[' && e + 1 < t->n && RD(t, e) == ']' &&
+            (RD(t, e + 1) == '[' || RD(t, e + 1) == '('))
+            return __LINE__;
     }
     if ((r = host_cue(t, s, g)) != 0)
         return r < 0 ? -1 : __LINE__;
@@ -1230,6 +1246,9 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         case '[':
             if (i + 1 < e && RD(t, i + 1) == '^') /* reject_patterns: [^ */
                 return __LINE__;
+            /* cut_truncated_urls (rules._REPR_CUT): "[N" ends the link, " chars]" after it */
+            if (i + 1 < e && is_ascii_digit_g(RD(t, i + 1)) && starts(t, e, " chars]", 7))
+                return __LINE__;
             break;
         case '-': /* idn_display (homographs): an A-label "xn--" */
             if (i >= s + 3 && RD(t, i - 1) == '-' && (RD(t, i - 2) | 0x20) == 'n' && (RD(t, i - 3) | 0x20) == 'x')
@@ -1313,6 +1332,9 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         }
         /* cut_truncated_urls (rules.cut_after_host): '…' right after the link */
         if (after == 0x2026)
+            return __LINE__;
+        /* cut_truncated_urls (rules._REPR_MARK): "[N chars]" right after the link */
+        if (after == '[' && e + 1 < n && is_ascii_digit_g(RD(t, e + 1)))
             return __LINE__;
         if (hs > s)
             return 0; /* every other rule of a URL is for a schemeless one */

@@ -126,7 +126,7 @@ _IRC_LINE_START = lazy_compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<
 # Code: a receiver that starts a member access (``this.constructor.name``, ``input.id``).
 _CODE_RECEIVERS = frozenset({
     "this", "self", "super", "document", "window", "navigator", "event", "evt", "input", "props",
-    "module", "exports", "process", "el", "JSON", "Math", "Object", "Array", "String", "Number",
+    "module", "exports", "process", "el", "req", "request", "JSON", "Math", "Object", "Array", "String", "Number",
     "Promise", "Reflect", "Symbol", "localStorage", "sessionStorage", "ctx", "args", "kwargs", "cls", "obj",
 })
 # Words that are also the first label of real hosts are left out (``console.cloud.google.com``,
@@ -244,6 +244,7 @@ def _spelled_at(text: str, link: Link) -> str | None:
         or _LIST_AFTER.match(text, link.end)
         or _LIST_NAME.fullmatch(local)
         or _spelled_address_shape(text, link, local, m.group(2), line)
+        or _spelt_in_mail(text, link, local, m.group(2), line)
     ):
         return f"§8 reject_obfuscated_addresses: '{local}{m.group(2)}…' is an address spelt out, not a host"
     return None
@@ -255,6 +256,11 @@ _LINE_END_BLANKS = lazy_compile(r"[ \t\r]*(?:\n|\Z)")
 _PROSE_BEFORE_AT = frozenset({
     "available", "hosted", "located", "found", "online", "live", "now", "here", "there", "up", "us", "me",
     "them", "look", "looking", "see", "visit", "meet", "stay", "work", "shop", "is", "are", "was", "be", "it",
+    "link", "links", "page", "site", "website", "point", "points", "pointed", "pointing", "aimed", "based",
+    "published", "posted", "stored", "kept", "mirrored", "served", "running", "runs", "deployed", "lives",
+    "patch", "patches", "bug", "ticket", "issue", "more", "details", "documentation", "tutorial", "slides",
+    "instructions", "examples", "download", "downloads", "article", "homepage", "repository", "mirror", "demo",
+    "code", "someone", "somebody", "anyone", "everyone", "folks", "friends", "colleagues", "guys",
 })
 # A label that names an address channel, right before a spelt address: a signature's
 # contact line (``Twitter: jroe    Jabber: jroe at example.de``, ``E-Mail: jroe at example.de``).
@@ -588,6 +594,8 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         why = _spelled_at(text, link)
         if why:
             return why
+    elif policy.reject_obfuscated_addresses and link.kind == "email" and _redacted_mailto(link):
+        return "§8 reject_obfuscated_addresses: a redacted local-part after 'mailto:' is not an address anyone can write to"
     if policy.reject_code_expressions and link.kind == "url":
         return _code_name(text, link, a)
     return None
@@ -644,3 +652,91 @@ def extend_mailto(text: str, link: Link, policy: LinkPolicy) -> tuple[Link, str]
 
     new = replace(link, end=end, text=text[link.start : end], href=link.href + quote(fields, safe="?&=%!$'()*+,;:@/~-._"))
     return new, f"§8 extend_mailto_headers: RFC 6068 header fields {fields!r} belong to the mailto: URL"
+
+
+# A Pipermail text archive's message header: its mbox separator (``From jane at example.org
+# Wed Jul 21 18:01:57 2010``) or its ``From: jane at example.org (Jane Roe)`` line. Pipermail
+# writes every '@' of the messages it archives as `` at ``.
+_SPELLING_ARCHIVE_HEADER = lazy_compile(
+    r"From:?[ \t]+[A-Za-z0-9._%+~=-]+ at [A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[ \t]+"
+    r"(?:\(|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )"
+)
+
+
+# How far before a spelt address a Pipermail header is looked for (a long message: quoted
+# replies, logs), and how many lines starting with "From" are tried on the way.
+_ARCHIVE_LOOKBACK = 20_000
+_ARCHIVE_FROM_LINES = 64
+
+
+# Outlook's and hypermail's header labels, localised and in Markdown bold, first on a line:
+# ``*To:* list at example.org``, ``> De: jroe at example.org``, ``Till:``, ``Kopia:`` (Swedish).
+_LOCAL_HEADER_LABEL = lazy_compile(
+    r"(?:>[ >]*)?\*{0,2}(?:From|To|Cc|Bcc|Reply-To|Sender|De|Para|Von|Till|Kopia|Kopie|Aan|Van)\*{0,2}[ \t]*:"
+    r"[ \t]*\*{0,2}[ \t]*",
+    re.IGNORECASE,
+)
+# A verb that sends something to the address after "to": ``sent to enquiries at example.ac.uk``,
+# ``I've forwarded your message to dev at example.org``.
+_TO_BEFORE = lazy_compile(r"(?<![A-Za-z])to\s+\Z")
+_SEND_BEFORE = lazy_compile(
+    r"(?i)\b(?:send|sends|sent|sending|mail|mailed|e-?mail|e-?mailed|forward|forwarded|write|writing)\b[^\n.!?]*\Z"
+)
+_MAILTO_COPY_AFTER = lazy_compile(r"[ \t]*[<\[(]mailto:")
+
+
+def _spelt_in_mail(text: str, link: Link, local: str, at: str, line: str) -> bool:
+    """Where mail archives spell an address that a prose reading does not fit, any case: the
+    archive's own ``<mailto:…>`` copy of it right after (``jroe at example.org <mailto:jroe at
+    example.org>``, hypermail), a header label first on the line, localised or in Markdown bold
+    (``*To:* list at example.org``, ``> De: jroe at example.org``), or a verb that sends to it
+    (``sent to enquiries at example.ac.uk``); and, for a lower-case word that is not prose, a
+    Pipermail text archive around it (``through the peps at python.org process``)."""
+    if "/" in link.text or not at.strip().lower() == "at":
+        return False
+    spelt = local + at
+    if _MAILTO_COPY_AFTER.match(text, link.end) and (local + at.rstrip()) in text[link.end : link.end + 160]:
+        return True
+    if line.endswith(spelt) and _LOCAL_HEADER_LABEL.fullmatch(line, 0, len(line) - len(spelt)):
+        return True
+    to = _TO_BEFORE.search(text, max(0, link.start - len(spelt) - 8), link.start - len(spelt))
+    if (to is not None and local.lower() not in _PROSE_BEFORE_AT
+            and _SEND_BEFORE.search(text, max(0, to.start() - 40), to.start())):
+        return True
+    return (local.islower() and local not in _PROSE_BEFORE_AT and not link.text[0].isupper()
+            and not link.text.lower().startswith("www.") and _in_spelling_archive(text, link.start - len(spelt)))
+
+
+def _in_spelling_archive(text: str, pos: int) -> bool:
+    """Whether ``pos`` is in a message of a Pipermail text archive: its header is at most
+    ``_ARCHIVE_LOOKBACK`` characters before. There, a lower-case word then `` at `` and a
+    domain (``through the peps at python.org process``) is an address the archive spelt out,
+    not a word of prose before a site (the caller has ruled out the words of
+    ``_PROSE_BEFORE_AT`` and a capitalised domain, ``archive at Nabble.com``). Bounded: at
+    most ``_ARCHIVE_FROM_LINES`` lines are matched, each found by a C search."""
+    lo = max(0, pos - _ARCHIVE_LOOKBACK)
+    i = text.rfind("\nFrom", lo, pos)
+    for _ in range(_ARCHIVE_FROM_LINES):
+        if i == -1:
+            if lo == 0 and _SPELLING_ARCHIVE_HEADER.match(text, 0, pos) is not None:
+                return True
+            break
+        if _SPELLING_ARCHIVE_HEADER.match(text, i + 1, pos):
+            return True
+        i = text.rfind("\nFrom", lo, i)
+    # an excerpt of an archive that starts inside a message: the next message's header
+    hi = min(len(text), pos + _ARCHIVE_LOOKBACK)
+    i = text.find("\nFrom", pos, hi)
+    for _ in range(_ARCHIVE_FROM_LINES):
+        if i == -1:
+            return False
+        if _SPELLING_ARCHIVE_HEADER.match(text, i + 1, hi):
+            return True
+        i = text.find("\nFrom", i + 1, hi)
+    return False
+
+
+def _redacted_mailto(link: Link) -> bool:
+    """``<mailto:ju***c@example.org>``: an archive's redaction (``***``, ``...``, ``…``) of the
+    local-part of a ``mailto:`` link, as ``_spelled_at`` reads it in a bare address."""
+    return link.text[:7].lower() == "mailto:" and _REDACTED.search(link.text, 7, link.text.rindex("@")) is not None

@@ -86,7 +86,7 @@ class LinkPolicy:
     #: Also a name filling a line of a build file's list continued with ``\\`` (``  acls01.at \\``).
     reject_file_names: bool = False
     #: §8 ("eg, M.Sc."): reject schemeless names that look like abbreviations (``M.Sc.``)
-    #: or version numbers (``3.0.0.final``).
+    #: or version numbers (``3.0.0.final``, a release name ``yocto-1.5.final``).
     reject_abbreviations: bool = False
     #: §8 usability: reject a bare two-label schemeless name under a generic TLD other
     #: than .com/.net/.org/.edu/.gov/.mil/.arpa (since 2013 mostly words; ``.info``,
@@ -96,10 +96,13 @@ class LinkPolicy:
     #: three or more all-capital words under such a TLD, glued to punctuation before and
     #: ``!`` or ``?`` after (``(++MADE.MY.DAY!)``); ``WWW.`` keeps it. Also two words glued at a
     #: full stop, the second a ccTLD that starts the next clause (``the click.it’s``, ``1year.my heart``).
+    #: A name that is all of a Markdown link's text (``[CoreDev.Tech][]``, ``[proto.school](…)``)
+    #: is a site: kept.
     reject_generic_tld_names: bool = False
-    #: §8 usability: a schemeless name alone in a Markdown/reST code span (backticks) is
-    #: code unless written as a lower-case host under an original generic TLD
-    #: (``Flask.name``, ``docutils.io`` are not linked; ``python-requests.org`` is).
+    #: §8 usability: a schemeless name alone in a Markdown/reST code span (backticks), with
+    #: or without a path, is code unless written as a lower-case host under an original
+    #: generic TLD (``Flask.name``, ``docutils.io``, the container image ``ghcr.io/o/n`` are
+    #: not linked; ``python-requests.org``, ``example.com/app/`` are).
     reject_code_spans: bool = False
     #: §8 usability: reject the domain of an address spelt against spam harvesters
     #: (``bob -at- example.org``, ``bob AT example.org``, ``bob [at] example.org``, ``bob (=at=) example.org``).

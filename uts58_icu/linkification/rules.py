@@ -46,12 +46,13 @@ Reject = Callable[[str], None]
 #: ``foo.cc``, ``foo.ml``, ``foo.mk``, ``meson.build``, ``build.ninja``,
 #: ``app.properties``, ``foo.inc``, ``libfoo.la``, ``foo.mo``, ``main.cf``, ``foo.do``,
 #: BitBake recipes of Yocto/OpenEmbedded ``local.bb``, ``image1.bb``),
-#: documents and archives (``foo.ps``, ``foo.zip``, ``foo.mov``) and systemd unit
+#: documents and archives (``foo.ps``, ``foo.zip``, ``foo.mov``, bzip's ``foo.bz`` and
+#: ``tar.bz``) and systemd unit
 #: files (``network.target``, ``foo.network``, ``foo.link``). TLDs whose use as
 #: domains dominates (``.ai``, ``.io``, ``.me``, ``.app``, ``.info``, ``.ms``) are left out.
 FILE_EXTENSION_TLDS: frozenset[str] = frozenset(
     {
-        "ac", "am", "bb", "build", "cc", "cf", "do", "in", "inc", "java", "la", "link", "md", "mk",
+        "ac", "am", "bb", "build", "bz", "cc", "cf", "do", "in", "inc", "java", "la", "link", "md", "mk",
         "ml", "mo", "mov", "network", "ninja", "pl", "pm", "properties", "ps", "py", "rs",
         "sh", "so", "target", "zip",
     }
@@ -477,6 +478,31 @@ def _assignment_starts(text: str, key_start: int) -> bool:
     return assignment_starts(text, key_start)
 
 
+# Python's unittest shortens a long repr in a failure message with ``[N chars]`` in place of
+# the characters left out (``'<HTML xmlns:pp="http://www.example.com/[1736 chars]TML>'``): the
+# base link ends at ``[N``, the rest of the marker (`` chars]``) right after it.
+_REPR_CUT = lazy_compile(r"\[\d+\Z")
+_REPR_MARK = lazy_compile(r"\[\d+ chars\]")  # right after a host (the base ends the link before the bracket)
+
+
+
+def truncation_cut(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | None:
+    """``cut_truncated_urls``: where a mark of a cut ends the URL ``link``, and the mark: ``…``
+    at its end (``http://t.co/EvsvVeH…``), or unittest's ``[N chars]`` (the base ends the link
+    at ``[N``, or before the ``[`` right after a host). None when there is no such mark."""
+    if link.text.endswith("\u2026"):
+        end = link.end
+        while end > a.after and text[end - 1] == "\u2026":
+            end -= 1
+        return end, "'…'"
+    if text.startswith(" chars]", link.end):
+        m = _REPR_CUT.search(text, a.after, link.end)
+        return (m.start(), "a repr's '[N chars]'") if m else None
+    if text.startswith("[", link.end) and text[a.after : link.end] in ("", "/") and _REPR_MARK.match(text, link.end):
+        return link.end, "a repr's '[N chars]'"
+    return None
+
+
 def cut_after_host(text: str, link: Link, a: LinkAnatomy) -> bool:
     """``cut_truncated_urls``: ``RT @a: … https://t.co…`` where the post ends, cut right after the host.
 
@@ -578,19 +604,20 @@ def narrow(
                 return None
             reject(f"§8 trim_bidi_controls: the Bidi_Control characters that close the URL are the text's: link ends at {end}")
             link, a = new, anatomy(new)
-    if policy.cut_truncated_urls and link.kind == "url" and link.text.endswith("\u2026"):
-        end = link.end
-        while end > a.after and text[end - 1] == "\u2026":
-            end -= 1
+    cut = (truncation_cut(text, link, a) if policy.cut_truncated_urls and link.kind == "url"
+           and (link.text[-1] == "\u2026" or text.startswith(("[", " chars]"), link.end)) else None)
+    if cut is not None:
+        end, marker = cut
         if text[a.after : end] in ("", "/"):
-            reject("§8 cut_truncated_urls: '…' cuts the URL right after its host; the address written is lost")
+            reject(f"§8 cut_truncated_urls: {marker} cuts the URL right after its host; the address written is lost")
             return None
         end = _reterminate(text, link, a, end)
         new = _rebuild(text, link, link.start, end, tlds, policy)
         if new is None:
-            reject("§8 cut_truncated_urls: '…' marks a cut URL; what is left before it is not a link")
+            reject(f"§8 cut_truncated_urls: {marker} marks a cut URL; what is left before it is not a link")
             return None
-        reject(f"§8 cut_truncated_urls: '…' marks where the URL was cut (a shortened post or excerpt): link ends at {end}")
+        reject(f"§8 cut_truncated_urls: {marker} marks where the URL was cut (a shortened post, excerpt or repr): "
+               f"link ends at {end}")
         link, a = new, anatomy(new)
     if policy.cut_truncated_urls and link.kind == "url" and cut_after_host(text, link, a):
         reject("§8 cut_truncated_urls: '…' right after the host ends a cut post; the address written is lost")
@@ -773,6 +800,23 @@ def _translated_file_name(labels: list[str], policy: LinkPolicy) -> bool:
                     for lb in labels[:-1]))
 
 
+def markdown_link_text(text: str, start: int, end: int) -> bool:
+    """A name that is all of a Markdown link's text: ``[DevSummit.Tech][]``, ``[Name.Tech][ref]``,
+    ``[proto.school](https://proto.school/)``. The writer made the name a link: a site named by
+    its domain (a generic-TLD word is not code there)."""
+    return (start > 0 and text[start - 1] == "[" and text.startswith("]", end)
+            and end + 1 < len(text) and text[end + 1] in "[(")
+
+
+def _release_name(labels: list[str]) -> bool:
+    """``yocto-1.5.final``, ``foo-2.0.final``: a name that ends in a version number (a numeric
+    label after a label ending in a digit) under a word TLD of the 2012 round: a release's
+    name, not a host (RFC 1591's TLDs and the country codes keep ``web-1.2.com``)."""
+    tld = labels[-1]
+    return (len(labels) >= 3 and labels[-2].isascii() and labels[-2].isdigit() and labels[-3][-1:].isdigit()
+            and len(tld) > 2 and tld.isascii() and tld.isalpha() and tld.lower() not in LEGACY_GENERIC_TLDS)
+
+
 def reject_reason(
     text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy, tlds: Collection[str] | None = None
 ) -> str | None:
@@ -832,9 +876,10 @@ def reject_reason(
     # is linked only when written as a web host name, in lower case under one of the
     # TLDs of RFC 1591 (``python-requests.org``), not an identifier (``Flask.name``,
     # ``func.name``, ``docutils.io``, ``moment.fn.zone``).
+    # The same for a name with a path alone in a code span (a container image reference
+    # ``ghcr.io/owner/name``, ``ssl.read/write()``): code, unless written as a web host.
     if (
         policy.reject_code_spans
-        and host_only
         and before == "`"
         and after == "`"
         and not (host.islower() and labels[-1] in _WEB_TLDS)
@@ -863,6 +908,10 @@ def reject_reason(
     if policy.reject_translated_file_names and _translated_file_name(labels, policy) and not _host_cue(text, link.start):
         return (f"§8 reject_translated_file_names: {host!r} is a file name translated into another script "
                 f"under the file extension '.{labels[-1]}' (no scheme)")
+    if (len(labels) == 2 and text.startswith("/Contents/", a.after) and labels[-1].lower() == "app"
+            and not labels[0].islower() and (policy.reject_file_names or policy.guard_false_positives)):
+        # ``Tool.app/Contents/MacOS/Tool`` (a crash log's image list): a path inside a macOS bundle
+        return f"§8 reject_file_names: {host!r}/Contents/ is a path inside a macOS application bundle"
     if link.end > a.after and text[a.after] == "/":
         return None  # a path keeps the link (``example.py/docs``); a port does not (``setup.py:45``)
     tld = labels[-1].lower()
@@ -906,6 +955,8 @@ def reject_reason(
             return f"§8 reject_abbreviations: {host!r} is capital initials (an abbreviation)"
         if len(labels) >= 3 and all(label.isdigit() for label in labels[:-1]):
             return f"§8 reject_abbreviations: {host!r} looks like a version number"
+        if len(labels) >= 3 and _release_name(labels):
+            return f"§8 reject_abbreviations: {host!r} is a release name (a version number, then the word '.{labels[-1]}')"
     if policy.reject_generic_tld_names and host_only and not site and _glued_sentence(text, link.end, labels):
         return (f"§8 reject_generic_tld_names: {host!r} is two words glued at a full stop "
                 f"('{labels[-1]}' starts the next clause), not a host")
@@ -926,6 +977,7 @@ def reject_reason(
         and tld not in _HOST_TLDS
         and not site
         and not (tld in _WEB_ONLY_TLDS and labels[0].lower() not in _CODE_RECEIVERS)
+        and not markdown_link_text(text, link.start, link.end)
     ):
         return (
             f"§8 reject_generic_tld_names: {host!r} is a bare name under the word TLD "
