@@ -602,43 +602,73 @@ out_piece(H *h, Out *o, Py_ssize_t a, Py_ssize_t b)
 
 /* ------------------------------------------------------------ links */
 
-/* Linker._found(text): a new list, or NULL with an error set. */
-static PyObject *
-found_links(H *h, PyObject *text)
+/* Linker._found(text): 1 with its links as records in recs (no Link made) where the
+ * default anchor writer takes them and no suspect is left for the Python rules; 0 with
+ * *out a new list of Links; -1 with an error set. */
+static int
+found_links(H *h, PyObject *text, LinkRecs *recs, PyObject **out)
 {
     PyObject *links = NULL;
-    if (h->mode == MODE_BASE) {
-        links = scan(NULL, &text, 1);
-        if (!links)
-            return NULL;
-    }
-    else if (h->mode == MODE_GATE) {
-        PyObject *args[5] = {h->gate_args[0], h->gate_args[1], h->gate_args[2], h->gate_args[3], text}; /* scan_gated takes the text last */
-        links = py_scan_gated(NULL, args, 5);
-        if (!links)
-            return NULL;
-        if (PyTuple_CheckExact(links) && PyTuple_GET_SIZE(links) == 2) {
-            /* (links, suspects): the suspects go through the Python rules (apply._settle) */
-            PyObject *r = PyObject_CallFunctionObjArgs(h->settle, text, PyTuple_GET_ITEM(links, 0),
-                                                       PyTuple_GET_ITEM(links, 1), NULL);
-            Py_DECREF(links);
-            if (!r)
-                return NULL;
-            links = PySequence_List(r);
-            Py_DECREF(r);
-            if (!links)
-                return NULL;
+    *out = NULL;
+    if (h->mode == MODE_BASE || h->mode == MODE_GATE) {
+        Py_ssize_t suspects = 0;
+        int r;
+        if (h->mode == MODE_BASE) {
+            PyObject *done = scan_recs(&text, 1, recs);
+            r = done ? 1 : -1;
+            Py_XDECREF(done);
         }
-        else if (!PyList_CheckExact(links))
-            Py_CLEAR(links); /* the gate cannot serve the text: Linker._found (below) */
+        else {
+            PyObject *args[5] = {h->gate_args[0], h->gate_args[1], h->gate_args[2], h->gate_args[3], text}; /* scan_gated takes the text last */
+            r = scan_gated_recs(args, 5, recs, &suspects);
+        }
+        if (r < 0) {
+            recs_free(recs);
+            return -1;
+        }
+        if (r == 1 && !suspects && !h->parse_email) { /* Linker._found drops the emails */
+            Py_ssize_t k = 0;
+            for (Py_ssize_t i = 0; i < recs->n; i++) {
+                if (recs->v[i].email)
+                    Py_CLEAR(recs->v[i].href);
+                else if (k++ != i) {
+                    recs->v[k - 1] = recs->v[i];
+                    recs->v[i].href = NULL;
+                }
+            }
+            recs->n = k;
+        }
+        if (r == 1 && !suspects && h->anchor == Py_None)
+            return 1;
+        if (r == 1) {
+            links = recs_gated_result(text, recs, suspects);
+            recs_free(recs);
+            if (!links)
+                return -1;
+            if (suspects) {
+                /* (links, suspects): the suspects go through the Python rules (apply._settle) */
+                PyObject *settled = PyObject_CallFunctionObjArgs(h->settle, text, PyTuple_GET_ITEM(links, 0),
+                                                                 PyTuple_GET_ITEM(links, 1), NULL);
+                Py_DECREF(links);
+                links = settled ? PySequence_List(settled) : NULL;
+                Py_XDECREF(settled);
+                if (!links)
+                    return -1;
+            }
+            else {
+                *out = links; /* emails dropped above */
+                return 0;
+            }
+        }
+        /* r == 0: the gate cannot serve the text: Linker._found (below) */
     }
     if (!links) {
         PyObject *r = PyObject_CallOneArg(h->found, text);
         if (!r)
-            return NULL;
-        links = PySequence_List(r);
+            return -1;
+        *out = PySequence_List(r);
         Py_DECREF(r);
-        return links; /* _found filtered the emails */
+        return *out ? 0 : -1; /* _found filtered the emails */
     }
     if (!h->parse_email) {
         Py_ssize_t n = PyList_GET_SIZE(links), k = 0;
@@ -647,7 +677,7 @@ found_links(H *h, PyObject *text)
             PyObject *kind = PyObject_GetAttr(link, s_kind);
             if (!kind) {
                 Py_DECREF(links);
-                return NULL;
+                return -1;
             }
             int email = PyUnicode_Check(kind) && PyUnicode_Compare(kind, s_email) == 0;
             Py_DECREF(kind);
@@ -658,10 +688,11 @@ found_links(H *h, PyObject *text)
         }
         if (PyList_SetSlice(links, k, n, NULL) < 0) {
             Py_DECREF(links);
-            return NULL;
+            return -1;
         }
     }
-    return links;
+    *out = links;
+    return 0;
 }
 
 /* An anchor's pieces, written after the gap before it. */
@@ -749,6 +780,87 @@ truthy_attr(PyObject *obj, int k)
     return r;
 }
 
+/* Whether the default anchor writer leaves href unlinked (html.unsafe_href): 1, 0, or -1
+ * with an error set. */
+static int
+href_refused(H *h, PyObject *href)
+{
+    Text ht;
+    text_of(&ht, href);
+    if (starts(&ht, 0, "https://", 8) || starts(&ht, 0, "http://", 7) || starts(&ht, 0, "mailto:", 7))
+        return 0;
+    PyObject *u = PyObject_CallOneArg(h->unsafe, href);
+    if (!u)
+        return -1;
+    int bad = PyObject_IsTrue(u);
+    Py_DECREF(u);
+    return bad;
+}
+
+/* The default anchor's pieces: shown (stolen) is its escaped text, NULL for the
+ * source's html[s0:s1]. 1, or -1 with an error set. */
+static int
+anchor_fill(PyObject *href, PyObject *shown, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
+{
+    Text ht;
+    text_of(&ht, href);
+    int mailto = ht.n >= 7;
+    for (Py_ssize_t i = 0; i < 7 && mailto; i++) {
+        Py_UCS4 c = RD(&ht, i);
+        if (c >= 'A' && c <= 'Z')
+            c += 32;
+        mailto = c == (Py_UCS4) "mailto:"[i];
+    }
+    PyObject *esc = escape_with(href, 0, ht.n, &ESC_ATTR);
+    if (!esc) {
+        Py_XDECREF(shown);
+        return -1;
+    }
+    a->p[0] = Py_NewRef(s_open);
+    a->p[1] = esc;
+    a->p[2] = Py_NewRef(mailto ? s_norel : s_rel);
+    a->p[3] = shown;
+    a->sa = s0;
+    a->sb = s1;
+    a->p[4] = Py_NewRef(s_close);
+    a->n = 5;
+    return 1;
+}
+
+static int make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a);
+
+/* make_anchor for a record of the scan, a link of text[lo:] (the default anchor writer:
+ * h->anchor is None). Its Link's default fields (no Punycode display, no escaped
+ * invisibles) make its text the visible one unless it holds a default-ignorable or bidi
+ * control character; such a link takes make_anchor with a Link. */
+static int
+make_anchor_rec(H *h, PyObject *text, Py_ssize_t lo, const LinkRec *x, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
+{
+    a->n = 0;
+    a->sa = a->sb = 0;
+    if (PyUnicode_MAX_CHAR_VALUE(text) > 0x7F) {
+        Text tt;
+        text_of(&tt, text);
+        for (Py_ssize_t i = lo + x->start; i < lo + x->end; i++) {
+            Py_UCS4 c = RD(&tt, i);
+            if (c > 0x7F && ((flags_of(c) & F_IGNORABLE) || is_bidi_control(c))) {
+                PyObject *lt = PyUnicode_Substring(text, lo + x->start, lo + x->end);
+                PyObject *link = lt ? make_link(x->start, x->end, x->email ? s_email : s_url, lt, Py_NewRef(x->href))
+                                    : NULL;
+                if (!link)
+                    return -1;
+                int r = make_anchor(h, link, s0, s1, a);
+                Py_DECREF(link);
+                return r;
+            }
+        }
+    }
+    int bad = href_refused(h, x->href);
+    if (bad)
+        return bad < 0 ? -1 : 0;
+    return anchor_fill(x->href, NULL, s0, s1, a);
+}
+
 /* Linker._anchor(link, html[s0:s1]): 1 with a filled, 0 for None, -1 on error. */
 static int
 make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
@@ -781,20 +893,10 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
             PyErr_SetString(PyExc_TypeError, "Link.href and Link.text must be str");
         goto done;
     }
-    Text ht;
-    text_of(&ht, href);
-    if (!starts(&ht, 0, "https://", 8) && !starts(&ht, 0, "http://", 7) && !starts(&ht, 0, "mailto:", 7)) {
-        PyObject *u = PyObject_CallOneArg(h->unsafe, href);
-        if (!u)
-            goto done;
-        int bad = PyObject_IsTrue(u);
-        Py_DECREF(u);
-        if (bad < 0)
-            goto done;
-        if (bad) {
-            ret = 0;
-            goto done;
-        }
+    int bad = href_refused(h, href);
+    if (bad) {
+        ret = bad < 0 ? -1 : 0;
+        goto done;
     }
     /* _visible_text(link) */
     int raw = 0;
@@ -823,35 +925,15 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
     }
     else
         display = Py_NewRef(text);
-    int mailto = ht.n >= 7;
-    for (Py_ssize_t i = 0; i < 7 && mailto; i++) {
-        Py_UCS4 c = RD(&ht, i);
-        if (c >= 'A' && c <= 'Z')
-            c += 32;
-        mailto = c == (Py_UCS4) "mailto:"[i];
-    }
-    PyObject *esc = escape_with(href, 0, PyUnicode_GET_LENGTH(href), &ESC_ATTR);
-    if (!esc)
-        goto done;
     PyObject *shown;
     int same = display == text ? 1 : PyUnicode_Compare(display, text) == 0;
     if (same && sliced)
         shown = NULL;
     else if (same)
         shown = Py_NewRef(source);
-    else if (PyErr_Occurred() || !(shown = escape_with(display, 0, PyUnicode_GET_LENGTH(display), &ESC_TEXT))) {
-        Py_DECREF(esc);
+    else if (PyErr_Occurred() || !(shown = escape_with(display, 0, PyUnicode_GET_LENGTH(display), &ESC_TEXT)))
         goto done;
-    }
-    a->p[0] = Py_NewRef(s_open);
-    a->p[1] = esc;
-    a->p[2] = Py_NewRef(mailto ? s_norel : s_rel);
-    a->p[3] = shown;
-    a->sa = s0;
-    a->sb = s1;
-    a->p[4] = Py_NewRef(s_close);
-    a->n = 5;
-    ret = 1;
+    ret = anchor_fill(href, shown, s0, s1, a);
 done:
     Py_DECREF(source);
     Py_XDECREF(href);
@@ -910,21 +992,32 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
      * too), and so do a long line's up to LAZY_ITER_THRESHOLD: iter_links holds them
      * all at once as well (one piece), and the list costs no Python per link. */
     PyObject *links = NULL, *iter = NULL;
+    LinkRecs recs = {NULL, 0, 0}; /* the links as records (found_links) */
+    int use_recs = 0;
     if (hi - lo > LONG_RUN && (hi - lo > LAZY_ITER_THRESHOLD || has_lf(f->text, lo, hi))) {
         PyObject *r = PyObject_CallOneArg(h->found, sub);
         iter = r ? PyObject_GetIter(r) : NULL;
         Py_XDECREF(r);
     }
     else
-        links = found_links(h, sub);
+        use_recs = found_links(h, sub, &recs, &links) == 1;
     Py_DECREF(sub);
-    if (!links && !iter)
+    if (!links && !iter && !use_recs)
         return SCAN_ERROR;
     Py_ssize_t prev = lo;
     int ret = SCAN_OK;
     for (Py_ssize_t k = 0;; k++) {
-        PyObject *link; /* a new reference */
-        if (iter) {
+        PyObject *link = NULL; /* a new reference */
+        LinkRec *rec = NULL;
+        Py_ssize_t ls, le;
+        if (use_recs) {
+            if (k >= recs.n)
+                break;
+            rec = &recs.v[k];
+            ls = rec->start;
+            le = rec->end;
+        }
+        else if (iter) {
             link = PyIter_Next(iter);
             if (!link) {
                 if (PyErr_Occurred())
@@ -943,9 +1036,8 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
                 break;
             }
         }
-        Py_ssize_t ls, le;
         PyObject *kind;
-        if (!link_slots(link, &ls, &le, &kind)) {
+        if (link && !link_slots(link, &ls, &le, &kind)) {
             PyObject *vs = PyObject_GetAttr(link, s_start);
             PyObject *ve = vs ? PyObject_GetAttr(link, s_end) : NULL;
             ls = vs ? PyLong_AsSsize_t(vs) : -1;
@@ -960,7 +1052,7 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         }
         Py_ssize_t d0 = lo + ls, d1 = lo + le;
         if (d0 < lo || d1 > hi || d0 > d1) {
-            Py_DECREF(link);
+            Py_XDECREF(link);
             PyErr_SetString(PyExc_ValueError, "a link outside its text");
             ret = SCAN_ERROR;
             break;
@@ -968,12 +1060,19 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         Py_ssize_t s0 = source_offset(f->run, d0, f->s_end);
         Py_ssize_t s1 = source_offset(f->run, d1, f->s_end);
         if (s0 < 0 || s1 < 0) {
-            Py_DECREF(link);
+            Py_XDECREF(link);
             continue; /* a link edge inside a character reference */
         }
         Anchor a;
-        int r = make_anchor(h, link, s0, s1, &a);
-        Py_DECREF(link);
+        int r;
+        if (rec) {
+            r = make_anchor_rec(h, f->text, lo, rec, s0, s1, &a);
+            Py_CLEAR(rec->href); /* each link freed once used */
+        }
+        else {
+            r = make_anchor(h, link, s0, s1, &a);
+            Py_DECREF(link);
+        }
         if (r < 0) {
             ret = SCAN_ERROR;
             break;
@@ -1005,6 +1104,7 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
     }
     Py_XDECREF(links);
     Py_XDECREF(iter);
+    recs_free(&recs);
     if (ret != SCAN_OK)
         return ret;
     if (prev != lo && hi > prev)

@@ -853,10 +853,75 @@ append_steal(PyObject *list, PyObject *item)
     return r;
 }
 
+int
+recs_push(LinkRecs *r, Py_ssize_t start, Py_ssize_t end, int email, PyObject *href)
+{
+    if (r->n == r->cap) {
+        Py_ssize_t cap = r->cap ? r->cap * 2 : 64;
+        LinkRec *v = PyMem_Realloc(r->v, (size_t)cap * sizeof(LinkRec));
+        if (!v) {
+            Py_DECREF(href);
+            PyErr_NoMemory();
+            return -1;
+        }
+        r->v = v;
+        r->cap = cap;
+    }
+    LinkRec *x = &r->v[r->n++];
+    x->start = start;
+    x->end = end;
+    x->href = href;
+    x->email = email;
+    x->verdict = 0;
+    return 0;
+}
+
+void
+recs_free(LinkRecs *r)
+{
+    for (Py_ssize_t k = 0; k < r->n; k++)
+        Py_CLEAR(r->v[k].href);
+    PyMem_Free(r->v);
+    r->v = NULL;
+    r->n = r->cap = 0;
+}
+
+PyObject *
+rec_link(PyObject *text, const LinkRec *r)
+{
+    PyObject *lt = PyUnicode_Substring(text, r->start, r->end);
+    if (!lt)
+        return NULL;
+    return make_link(r->start, r->end, r->email ? s_email : s_url, lt, Py_NewRef(r->href));
+}
+
+/* A found link: a Link appended to out, or (recs) its record. Steals href. */
+static inline int
+put_link(PyObject *out, LinkRecs *recs, const Text *t, Py_ssize_t start, Py_ssize_t end, PyObject *kind,
+         PyObject *href)
+{
+    if (recs)
+        return recs_push(recs, start, end, kind == s_email, href);
+    PyObject *lt = PyUnicode_Substring(t->obj, start, end);
+    if (!lt) {
+        Py_DECREF(href);
+        return -1;
+    }
+    return append_steal(out, make_link(start, end, kind, lt, href));
+}
+
 /* scan(text, tlds, emails, schemeless, schemes, dotless_hosts) -> list[Link]:
  * detection._scan with trace=None and those ScanOptions. */
 PyObject *
 scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return scan_recs(args, nargs, NULL);
+}
+
+/* scan(), its links as records appended to recs (no Link made; Py_None returned), or
+ * as a list of Links (recs NULL). */
+PyObject *
+scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs)
 {
     if (nargs < 1 || nargs > 6 || !PyUnicode_Check(args[0])) {
         PyErr_SetString(PyExc_TypeError, "scan(text: str, tlds=None, emails=True, schemeless=True, "
@@ -899,7 +964,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t n = T.n;
 
     Py_INCREF(tlds); /* a callback may run other threads: keep it alive for this scan */
-    PyObject *out = PyList_New(0);
+    PyObject *out = recs ? Py_NewRef(Py_None) : PyList_New(0);
     if (!out) {
         Py_DECREF(tlds);
         return NULL;
@@ -1092,12 +1157,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_DECREF(ascii_host);
                 if (!href)
                     goto error;
-                PyObject *lt = PyUnicode_Substring(t->obj, start, host_end);
-                if (!lt) {
-                    Py_DECREF(href);
-                    goto error;
-                }
-                if (append_steal(out, make_link(start, host_end, s_email, lt, href)) < 0)
+                if (put_link(out, recs, t, start, host_end, s_email, href) < 0)
                     goto error;
                 pos = last_end = host_end;
                 continue;
@@ -1206,12 +1266,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Py_DECREF(ascii_host);
         if (!href)
             goto error;
-        PyObject *lt = PyUnicode_Substring(t->obj, link_start, end);
-        if (!lt) {
-            Py_DECREF(href);
-            goto error;
-        }
-        if (append_steal(out, make_link(link_start, end, s_url, lt, href)) < 0)
+        if (put_link(out, recs, t, link_start, end, s_url, href) < 0)
             goto error;
         pos = last_end = end;
     }
