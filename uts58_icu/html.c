@@ -99,6 +99,14 @@ typedef struct {
     Seg *segs;
     Py_ssize_t n, cap;
     PyObject *chunks; /* list of str */
+    /* 1-byte output written at once while no segment waits (1-byte input: always):
+     * chunks, then buf or the segments, never both */
+    Py_UCS1 *buf;
+    Py_ssize_t blen, bcap;
+    Py_ssize_t hint; /* the length of the input this Out writes (buf's first size) */
+    Py_UCS1 bor;   /* the OR of buf's bytes: >= 0x80 when not ASCII */
+    int src1;      /* src is 1-byte */
+    int src_ascii; /* src is ASCII */
 } Out;
 
 static PyObject *empty_str = NULL;
@@ -110,6 +118,12 @@ out_init(Out *o, PyObject *src, const Esc *esc)
     o->esc = esc;
     o->segs = NULL;
     o->n = o->cap = 0;
+    o->buf = NULL;
+    o->blen = o->bcap = 0;
+    o->hint = PyUnicode_GET_LENGTH(src);
+    o->bor = 0;
+    o->src1 = PyUnicode_KIND(src) == PyUnicode_1BYTE_KIND;
+    o->src_ascii = PyUnicode_IS_ASCII(src);
     o->chunks = PyList_New(0);
     return o->chunks ? 0 : -1;
 }
@@ -129,6 +143,9 @@ out_free(Out *o)
     PyMem_Free(o->segs);
     o->segs = NULL;
     o->cap = 0;
+    PyMem_Free(o->buf);
+    o->buf = NULL;
+    o->blen = o->bcap = 0;
     Py_CLEAR(o->chunks);
 }
 
@@ -234,9 +251,83 @@ out_build(Out *o)
     return r;
 }
 
+/* buf as a str. */
+static PyObject *
+out_buf_str(Out *o)
+{
+    PyObject *r = PyUnicode_New(o->blen, o->bor & 0x80 ? 0xFF : 0x7F);
+    if (r && o->blen)
+        memcpy(PyUnicode_1BYTE_DATA(r), o->buf, (size_t)o->blen);
+    o->blen = 0;
+    o->bor = 0;
+    return r;
+}
+
+/* Room for len more bytes in buf. */
+static inline int
+out_buf_room(Out *o, Py_ssize_t len)
+{
+    if (o->blen + len <= o->bcap)
+        return 0;
+    Py_ssize_t cap = o->bcap ? o->bcap : o->hint + o->hint / 8 + 256;
+    while (cap < o->blen + len)
+        cap *= 2;
+    Py_UCS1 *buf = PyMem_Realloc(o->buf, (size_t)cap);
+    if (!buf) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    o->buf = buf;
+    o->bcap = cap;
+    return 0;
+}
+
+/* src[a:b] into buf (1-byte src), escaped with o->esc when escaped. */
+static int
+out_buf_slice(Out *o, Py_ssize_t a, Py_ssize_t b, int escaped)
+{
+    const Py_UCS1 *d = PyUnicode_1BYTE_DATA(o->src);
+    if (out_buf_room(o, b - a) < 0)
+        return -1;
+    Py_UCS1 *w = o->buf + o->blen, bor = 0;
+    if (!escaped || !o->esc) {
+        memcpy(w, d + a, (size_t)(b - a));
+        o->blen += b - a;
+        if (!o->src_ascii)
+            for (Py_ssize_t i = a; i < b; i++)
+                bor |= d[i];
+        o->bor |= bor;
+        return 0;
+    }
+    for (Py_ssize_t i = a; i < b; i++) {
+        const char *rp = replacement(o->esc, d[i]);
+        if (!rp) {
+            *w++ = d[i];
+            bor |= d[i];
+            continue;
+        }
+        Py_ssize_t rl = (Py_ssize_t)strlen(rp), at = w - o->buf;
+        if (out_buf_room(o, at + rl + (b - i - 1) - o->blen) < 0)
+            return -1;
+        w = o->buf + at;
+        memcpy(w, rp, (size_t)rl);
+        w += rl;
+    }
+    o->blen = w - o->buf;
+    o->bor |= bor;
+    return 0;
+}
+
 static int
 out_flush_segs(Out *o)
 {
+    if (o->blen) {
+        PyObject *chunk = out_buf_str(o);
+        int r = chunk ? PyList_Append(o->chunks, chunk) : -1;
+        Py_XDECREF(chunk);
+        if (r < 0 || !o->n)
+            return r;
+    }
     PyObject *chunk = out_build(o);
     if (!chunk)
         return -1;
@@ -267,6 +358,24 @@ out_grow(Out *o, PyObject *obj)
 static inline int
 out_seg_len(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b, Py_ssize_t len)
 {
+    if (o->n == 0 && (obj ? PyUnicode_KIND(obj) == PyUnicode_1BYTE_KIND : o->src1)) {
+        if (!obj)
+            return out_buf_slice(o, a, b, len != b - a);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(obj);
+        int r = out_buf_room(o, n);
+        if (r == 0) {
+            memcpy(o->buf + o->blen, PyUnicode_1BYTE_DATA(obj), (size_t)n);
+            o->blen += n;
+            if (!PyUnicode_IS_ASCII(obj))
+                o->bor |= 0x80;
+        }
+        Py_DECREF(obj);
+        return r;
+    }
+    if (o->blen && out_flush_segs(o) < 0) {
+        Py_XDECREF(obj);
+        return -1;
+    }
     if (o->n == o->cap && out_grow(o, obj) < 0)
         return -1;
     Seg *g = &o->segs[o->n++];
@@ -298,7 +407,7 @@ static PyObject *
 out_value(Out *o)
 {
     if (PyList_GET_SIZE(o->chunks) == 0)
-        return out_build(o);
+        return o->n ? out_build(o) : out_buf_str(o);
     if (out_flush_segs(o) < 0)
         return NULL;
     return PyUnicode_Join(empty_str, o->chunks);
@@ -308,13 +417,16 @@ out_value(Out *o)
 static int
 out_extend(Out *o, Out *other)
 {
-    if (o->n == 0 && PyList_GET_SIZE(o->chunks) == 0 && o->src == other->src && o->esc == other->esc) {
+    if (o->n == 0 && o->blen == 0 && PyList_GET_SIZE(o->chunks) == 0 && o->src == other->src &&
+        o->esc == other->esc) {
         /* o is empty: it takes other's segments and chunks as they are */
         Out t = *o;
         *o = *other;
         *other = t;
         return 0;
     }
+    if (other->blen && out_flush_segs(other) < 0) /* other's buf: its last chunk (no segment waits) */
+        return -1;
     if (PyList_GET_SIZE(other->chunks)) {
         if (out_flush_segs(o) < 0 ||
             PyList_SetSlice(o->chunks, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, other->chunks) < 0)
@@ -578,6 +690,8 @@ out_piece(H *h, Out *o, Py_ssize_t a, Py_ssize_t b)
 {
     if (b <= a)
         return 0;
+    if (o->n == 0 && o->src1) /* written at once */
+        return out_buf_slice(o, a, b, h->plain && h->escaping);
     Py_ssize_t len = b - a;
     if (h->plain && h->escaping) { /* a slice written escaped (out_build) */
         Text t;
@@ -1131,6 +1245,7 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
         Py_DECREF(text);
         return SCAN_ERROR;
     }
+    pieces.hint = s_end - start;
     Flush f = {h, run, text, t.n, s_end, start, &pieces};
     int r = flush_scan(&f, 0, t.n, 0);
     Py_DECREF(text);
