@@ -403,6 +403,30 @@ out_put(Out *o, PyObject *piece)
     return out_seg(o, piece, 0, 0);
 }
 
+/* Appends s[a:b] in ASCII lower case (s[a:b] is ASCII). */
+static int
+out_lower(Out *o, PyObject *s, Py_ssize_t a, Py_ssize_t b)
+{
+    Text t;
+    text_of(&t, s);
+    Py_UCS1 *w;
+    PyObject *str = NULL;
+    if (o->n == 0) { /* written at once */
+        if (out_buf_room(o, b - a) < 0)
+            return -1;
+        w = o->buf + o->blen;
+        o->blen += b - a;
+    }
+    else {
+        if (!(str = PyUnicode_New(b - a, 127)))
+            return -1;
+        w = PyUnicode_1BYTE_DATA(str);
+    }
+    for (Py_ssize_t i = a; i < b; i++)
+        *w++ = (Py_UCS1)Py_TOLOWER(RD(&t, i));
+    return str ? out_put(o, str) : 0;
+}
+
 static PyObject *
 out_value(Out *o)
 {
@@ -811,9 +835,12 @@ found_links(H *h, PyObject *text, LinkRecs *recs, PyObject **out)
 
 /* An anchor's pieces, written after the gap before it. */
 typedef struct {
-    PyObject *p[5]; /* NULL: the input's html[sa:sb] */
+    PyObject *p[6]; /* NULL: the input's html[sa:sb], or at lower_at, low[la:lb] in lower case */
     int n;
     Py_ssize_t sa, sb;
+    int lower_at;
+    PyObject *low; /* borrowed */
+    Py_ssize_t la, lb;
 } Anchor;
 
 static void
@@ -825,7 +852,7 @@ anchor_clear(Anchor *a)
 }
 
 static PyObject *s_href = NULL, *s_text = NULL, *s_puny = NULL, *s_invis = NULL;
-static PyObject *s_open = NULL, *s_rel = NULL, *s_norel = NULL, *s_close = NULL;
+static PyObject *s_open = NULL, *s_rel = NULL, *s_norel = NULL, *s_close = NULL, *s_https_sep = NULL;
 
 static int
 is_bidi_control(Py_UCS4 c)
@@ -952,6 +979,7 @@ make_anchor_rec(H *h, PyObject *text, Py_ssize_t lo, const LinkRec *x, Py_ssize_
 {
     a->n = 0;
     a->sa = a->sb = 0;
+    a->lower_at = -1;
     if (PyUnicode_MAX_CHAR_VALUE(text) > 0x7F) {
         Text tt;
         text_of(&tt, text);
@@ -959,8 +987,10 @@ make_anchor_rec(H *h, PyObject *text, Py_ssize_t lo, const LinkRec *x, Py_ssize_
             Py_UCS4 c = RD(&tt, i);
             if (c > 0x7F && ((flags_of(c) & F_IGNORABLE) || is_bidi_control(c))) {
                 PyObject *lt = PyUnicode_Substring(text, lo + x->start, lo + x->end);
-                PyObject *link = lt ? make_link(x->start, x->end, x->email ? s_email : s_url, lt, Py_NewRef(x->href))
-                                    : NULL;
+                PyObject *href = lt ? rec_href(text, x) : NULL; /* x->start: of text[lo:] */
+                PyObject *link = href ? make_link(x->start, x->end, x->email ? s_email : s_url, lt, href) : NULL;
+                if (!href)
+                    Py_XDECREF(lt);
                 if (!link)
                     return -1;
                 int r = make_anchor(h, link, s0, s1, a);
@@ -968,6 +998,24 @@ make_anchor_rec(H *h, PyObject *text, Py_ssize_t lo, const LinkRec *x, Py_ssize_
                 return r;
             }
         }
+    }
+    if (!x->href) {
+        /* "https://" and the host in lower case (rec_href): an ASCII letter, digit, '-'
+         * or '.' each, nothing to escape */
+        a->p[0] = Py_NewRef(s_open);
+        a->p[1] = Py_NewRef(s_https_sep);
+        a->p[2] = NULL;
+        a->lower_at = 2;
+        a->low = text;
+        a->la = lo + x->start;
+        a->lb = lo + x->end;
+        a->p[3] = Py_NewRef(s_rel);
+        a->p[4] = NULL;
+        a->sa = s0;
+        a->sb = s1;
+        a->p[5] = Py_NewRef(s_close);
+        a->n = 6;
+        return 1;
     }
     int bad = href_refused(h, x->href);
     if (bad)
@@ -981,6 +1029,7 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
 {
     a->n = 0;
     a->sa = a->sb = 0;
+    a->lower_at = -1;
     int sliced = h->anchor == Py_None; /* the source as a slice (out_piece: escaped in plain text) */
     PyObject *source = sliced ? Py_NewRef(Py_None) : piece(h, s0, s1);
     if (!source)
@@ -1204,7 +1253,9 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         int err = out_piece(h, f->pieces, f->copied, s0) < 0;
         for (int j = 0; j < a.n; j++) {
             if (!err)
-                err = (a.p[j] ? out_put(f->pieces, a.p[j]) : out_piece(h, f->pieces, a.sa, a.sb)) < 0;
+                err = (a.p[j] ? out_put(f->pieces, a.p[j])
+                       : j == a.lower_at ? out_lower(f->pieces, a.low, a.la, a.lb)
+                                         : out_piece(h, f->pieces, a.sa, a.sb)) < 0;
             else
                 Py_XDECREF(a.p[j]);
             a.p[j] = NULL;
@@ -1884,6 +1935,7 @@ init_strings(void)
     INTERN(s_rel, "\" rel=\"nofollow\">");
     INTERN(s_norel, "\">");
     INTERN(s_close, "</a>");
+    INTERN(s_https_sep, "https://");
 #undef INTERN
     return 0;
 }

@@ -167,7 +167,7 @@ PyObject *scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 /* A link as the scan found it, without a Link object (the HTML driver, the gate). */
 typedef struct {
     Py_ssize_t start, end;
-    PyObject *href; /* owned */
+    PyObject *href; /* owned; NULL: "https://" and the link's text in lower case (rec_href) */
     int email;
     int verdict; /* the gate's: 0 kept, 1 a suspect for the Python rules, 2 only _spelled_at may touch it */
 } LinkRec;
@@ -179,6 +179,7 @@ PyObject *scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs);
 int recs_push(LinkRecs *r, Py_ssize_t start, Py_ssize_t end, int email, PyObject *href); /* steals href */
 void recs_free(LinkRecs *r);
 PyObject *rec_link(PyObject *text, const LinkRec *r); /* a new Link of text */
+PyObject *rec_href(PyObject *text, const LinkRec *r); /* its href, a new reference */
 int ascii_host_is_fast(const Text *t, Py_ssize_t a, Py_ssize_t b);
 PyObject *ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b);
 /* A bounded cache of a pure Python function of one str, keyed by text (detection.c). */

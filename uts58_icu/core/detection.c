@@ -860,7 +860,7 @@ recs_push(LinkRecs *r, Py_ssize_t start, Py_ssize_t end, int email, PyObject *hr
         Py_ssize_t cap = r->cap ? r->cap * 2 : 64;
         LinkRec *v = PyMem_Realloc(r->v, (size_t)cap * sizeof(LinkRec));
         if (!v) {
-            Py_DECREF(href);
+            Py_XDECREF(href);
             PyErr_NoMemory();
             return -1;
         }
@@ -887,12 +887,25 @@ recs_free(LinkRecs *r)
 }
 
 PyObject *
+rec_href(PyObject *text, const LinkRec *r)
+{
+    if (r->href)
+        return Py_NewRef(r->href);
+    Text T;
+    text_of(&T, text);
+    return build_href(s_https, "://", HOST_IN_TEXT, r->start, r->end, &T, r->end, r->end, href_safe, 0);
+}
+
+PyObject *
 rec_link(PyObject *text, const LinkRec *r)
 {
-    PyObject *lt = PyUnicode_Substring(text, r->start, r->end);
-    if (!lt)
+    PyObject *href = rec_href(text, r);
+    PyObject *lt = href ? PyUnicode_Substring(text, r->start, r->end) : NULL;
+    if (!lt) {
+        Py_XDECREF(href);
         return NULL;
-    return make_link(r->start, r->end, r->email ? s_email : s_url, lt, Py_NewRef(r->href));
+    }
+    return make_link(r->start, r->end, r->email ? s_email : s_url, lt, href);
 }
 
 /* A found link: a Link appended to out, or (recs) its record. Steals href. */
@@ -1259,6 +1272,14 @@ scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs)
                 Py_DECREF(ascii_host);
                 continue;
             }
+        }
+        if (recs && ws == 0 && ascii_host == HOST_IN_TEXT && link_start == run_start && end == host_end) {
+            /* a schemeless host alone: its href is made only where needed (rec_href) */
+            Py_DECREF(ascii_host);
+            if (recs_push(recs, link_start, end, 0, NULL) < 0)
+                goto error;
+            pos = last_end = end;
+            continue;
         }
         PyObject *href = build_href(ws == 1 ? scheme : s_https, "://", ascii_host, run_start, host_end, t,
                                     host_end, end, href_safe, 0);

@@ -1784,6 +1784,8 @@ gate_recs(PyObject *text, LinkRecs *recs, GateConfig *gp)
         x->verdict = r > 0 ? 1 : spelled ? 2 : 0;
         suspects += x->verdict != 0;
         if (r == 0 && end != e) {
+            if (!x->href && !(x->href = rec_href(text, x)))
+                return -1;
             Py_ssize_t cutoff = percent_len(&T, end, e, href_safe), lh = PyUnicode_GET_LENGTH(x->href);
             if (cutoff > lh) {
                 PyErr_SetString(PyExc_RuntimeError, "gate: an href shorter than its text");
