@@ -306,12 +306,15 @@ out_buf_slice(Out *o, Py_ssize_t a, Py_ssize_t b, int escaped)
             bor |= d[i];
             continue;
         }
-        Py_ssize_t rl = (Py_ssize_t)strlen(rp), at = w - o->buf;
-        if (out_buf_room(o, at + rl + (b - i - 1) - o->blen) < 0)
-            return -1;
-        w = o->buf + at;
-        memcpy(w, rp, (size_t)rl);
-        w += rl;
+        if (o->bcap - (w - o->buf) < 16 + (b - i)) { /* a replacement is shorter than 16 (read_escapes) */
+            Py_ssize_t at = w - o->buf;
+            o->blen = at;
+            if (out_buf_room(o, 16 + (b - i)) < 0)
+                return -1;
+            w = o->buf + at;
+        }
+        while (*rp)
+            *w++ = (Py_UCS1)*rp++;
     }
     o->blen = w - o->buf;
     o->bor |= bor;
