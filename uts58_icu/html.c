@@ -111,6 +111,29 @@ typedef struct {
 
 static PyObject *empty_str = NULL;
 
+/* One output buffer kept from call to call (up to SPARE_MAX bytes): a long text's
+ * buffer is not given back to the system and faulted in again on every call. Taken and
+ * given back with the GIL held and no Python code run in between. */
+#define SPARE_MAX (8 << 20)
+#ifndef Py_GIL_DISABLED
+static Py_UCS1 *spare_buf = NULL;
+static Py_ssize_t spare_cap = 0;
+#endif
+
+static void
+buf_release(Py_UCS1 *buf, Py_ssize_t cap)
+{
+#ifndef Py_GIL_DISABLED
+    if (buf && cap <= SPARE_MAX && cap > spare_cap) {
+        PyMem_Free(spare_buf);
+        spare_buf = buf;
+        spare_cap = cap;
+        return;
+    }
+#endif
+    PyMem_Free(buf);
+}
+
 static int
 out_init(Out *o, PyObject *src, const Esc *esc)
 {
@@ -143,7 +166,7 @@ out_free(Out *o)
     PyMem_Free(o->segs);
     o->segs = NULL;
     o->cap = 0;
-    PyMem_Free(o->buf);
+    buf_release(o->buf, o->bcap);
     o->buf = NULL;
     o->blen = o->bcap = 0;
     Py_CLEAR(o->chunks);
@@ -272,6 +295,15 @@ out_buf_room(Out *o, Py_ssize_t len)
     Py_ssize_t cap = o->bcap ? o->bcap : o->hint + o->hint / 8 + 256;
     while (cap < o->blen + len)
         cap *= 2;
+#ifndef Py_GIL_DISABLED
+    if (!o->buf && spare_buf && spare_cap >= cap) { /* the spare buffer, taken */
+        o->buf = spare_buf;
+        o->bcap = spare_cap;
+        spare_buf = NULL;
+        spare_cap = 0;
+        return 0;
+    }
+#endif
     Py_UCS1 *buf = PyMem_Realloc(o->buf, (size_t)cap);
     if (!buf) {
         PyErr_NoMemory();

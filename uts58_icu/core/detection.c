@@ -853,12 +853,31 @@ append_steal(PyObject *list, PyObject *item)
     return r;
 }
 
+/* One array of records kept from call to call (up to SPARE_RECS): a text with many
+ * links does not fault its array in again on every call. Taken and given back with the
+ * GIL held and no Python code run in between. */
+#define SPARE_RECS (1 << 16)
+#ifndef Py_GIL_DISABLED
+static LinkRec *spare_recs = NULL;
+static Py_ssize_t spare_recs_cap = 0;
+#endif
+
 int
 recs_push(LinkRecs *r, Py_ssize_t start, Py_ssize_t end, int email, PyObject *href)
 {
     if (r->n == r->cap) {
         Py_ssize_t cap = r->cap ? r->cap * 2 : 64;
-        LinkRec *v = PyMem_Realloc(r->v, (size_t)cap * sizeof(LinkRec));
+        LinkRec *v;
+#ifndef Py_GIL_DISABLED
+        if (!r->v && spare_recs) { /* the spare array, taken */
+            v = spare_recs;
+            cap = spare_recs_cap;
+            spare_recs = NULL;
+            spare_recs_cap = 0;
+        }
+        else
+#endif
+            v = PyMem_Realloc(r->v, (size_t)cap * sizeof(LinkRec));
         if (!v) {
             Py_XDECREF(href);
             PyErr_NoMemory();
@@ -881,6 +900,14 @@ recs_free(LinkRecs *r)
 {
     for (Py_ssize_t k = 0; k < r->n; k++)
         Py_CLEAR(r->v[k].href);
+#ifndef Py_GIL_DISABLED
+    if (r->v && r->cap <= SPARE_RECS && r->cap > spare_recs_cap) {
+        PyMem_Free(spare_recs);
+        spare_recs = r->v;
+        spare_recs_cap = r->cap;
+        r->v = NULL;
+    }
+#endif
     PyMem_Free(r->v);
     r->v = NULL;
     r->n = r->cap = 0;
