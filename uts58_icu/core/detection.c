@@ -942,7 +942,14 @@ put_link(PyObject *out, LinkRecs *recs, const Text *t, Py_ssize_t start, Py_ssiz
 {
     if (recs)
         return recs_push(recs, start, end, kind == s_email, href);
-    PyObject *lt = PyUnicode_Substring(t->obj, start, end);
+    PyObject *lt;
+    if (PyUnicode_IS_ASCII(t->obj) && end - start < t->n) { /* PyUnicode_Substring's answer, directly */
+        lt = PyUnicode_New(end - start, 127);
+        if (lt)
+            memcpy(PyUnicode_1BYTE_DATA(lt), (const Py_UCS1 *)t->data + start, (size_t)(end - start));
+    }
+    else
+        lt = PyUnicode_Substring(t->obj, start, end);
     if (!lt) {
         Py_DECREF(href);
         return -1;
