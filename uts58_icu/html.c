@@ -1168,6 +1168,18 @@ typedef struct {
     Out *pieces;
 } Flush;
 
+/* Whether flush_scan(f, lo, hi, level) would return SCAN_OK at once (a gap without a
+ * link at a level within the limit): the call is skipped. */
+static inline int
+gap_settled(const Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
+{
+    if (level > MAX_RESCANS)
+        return 0;
+    Text t;
+    text_of(&t, f->text);
+    return !may_link(&t, lo, hi);
+}
+
 static int
 flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
 {
@@ -1277,7 +1289,7 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         }
         if (r == 0)
             continue;
-        if (d0 > prev) {
+        if (d0 > prev && !gap_settled(f, prev, d0, level + 1)) {
             int sr = flush_scan(f, prev, d0, level + 1);
             if (sr != SCAN_OK) {
                 anchor_clear(&a);
@@ -1307,7 +1319,7 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
     recs_free(&recs);
     if (ret != SCAN_OK)
         return ret;
-    if (prev != lo && hi > prev)
+    if (prev != lo && hi > prev && !gap_settled(f, prev, hi, level + 1))
         return flush_scan(f, prev, hi, level + 1);
     return SCAN_OK;
 }
