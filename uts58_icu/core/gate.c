@@ -1104,6 +1104,18 @@ maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int
 /* The rules of gate_one on text[s:e]. The two bound-moving rules gate.c follows itself
  * are left to the caller: *want_q (drop_empty_query: a trailing '?') and *cut
  * (cjk_end's cut, -1 none); *after: the end of the host and port of a URL. */
+/* One of "dmyhsDMYHS." (rules._DATE_FORMAT). */
+static inline int
+is_date_format_char(Py_UCS4 c)
+{
+    switch (c | 0x20) {
+    case 'd': case 'm': case 'y': case 'h': case 's':
+        return 1;
+    default:
+        return c == '.';
+    }
+}
+
 static int
 gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
            int *want_q, Py_ssize_t *cut, Py_ssize_t *after_out, int *spelled)
@@ -1305,7 +1317,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* reject_patterns (rules._DATE_FORMAT): a name of d, m, y, h, s and dots (dd.mm) */
         {
             Py_ssize_t i = s;
-            while (i < e && RD(t, i) != 0 && RD(t, i) < 128 && strchr("dmyhsDMYHS.", (int)RD(t, i)) != NULL)
+            while (i < e && is_date_format_char(RD(t, i)))
                 i++;
             if (i == e)
                 return __LINE__;
