@@ -935,6 +935,22 @@ rec_link(PyObject *text, const LinkRec *r)
     return make_link(r->start, r->end, r->email ? s_email : s_url, lt, href);
 }
 
+/* PyUnicode_Substring(t->obj, a, b) for a < b, without its checks (a Link's text). */
+static inline PyObject *
+text_slice(const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t len = b - a;
+    if (len >= t->n)
+        return PyUnicode_Substring(t->obj, a, b);
+    if (PyUnicode_IS_ASCII(t->obj)) {
+        PyObject *r = PyUnicode_New(len, 127);
+        if (r)
+            memcpy(PyUnicode_1BYTE_DATA(r), (const Py_UCS1 *)t->data + a, (size_t)len);
+        return r;
+    }
+    return PyUnicode_FromKindAndData(t->kind, (const char *)t->data + a * t->kind, len);
+}
+
 /* A found link: a Link appended to out, or (recs) its record. Steals href. */
 static inline int
 put_link(PyObject *out, LinkRecs *recs, const Text *t, Py_ssize_t start, Py_ssize_t end, PyObject *kind,
@@ -942,14 +958,7 @@ put_link(PyObject *out, LinkRecs *recs, const Text *t, Py_ssize_t start, Py_ssiz
 {
     if (recs)
         return recs_push(recs, start, end, kind == s_email, href);
-    PyObject *lt;
-    if (PyUnicode_IS_ASCII(t->obj) && end - start < t->n) { /* PyUnicode_Substring's answer, directly */
-        lt = PyUnicode_New(end - start, 127);
-        if (lt)
-            memcpy(PyUnicode_1BYTE_DATA(lt), (const Py_UCS1 *)t->data + start, (size_t)(end - start));
-    }
-    else
-        lt = PyUnicode_Substring(t->obj, start, end);
+    PyObject *lt = text_slice(t, start, end);
     if (!lt) {
         Py_DECREF(href);
         return -1;
