@@ -945,15 +945,21 @@ link_attr_slow(PyObject *link, int k)
     return PyObject_GetAttr(link, names[k]);
 }
 
+/* bool(v) for a new reference v (released), -1 with an error set (v NULL: the error's). */
 static int
-truthy_attr(PyObject *obj, int k)
+truthy_steal(PyObject *v)
 {
-    PyObject *v = link_attr(obj, k);
     if (!v)
         return -1;
     int r = PyObject_IsTrue(v);
     Py_DECREF(v);
     return r;
+}
+
+static int
+truthy_attr(PyObject *obj, int k)
+{
+    return truthy_steal(link_attr(obj, k));
 }
 
 /* Whether the default anchor writer leaves href unlinked (html.unsafe_href): 1, 0, or -1
@@ -965,12 +971,7 @@ href_refused(H *h, PyObject *href)
     text_of(&ht, href);
     if (starts(&ht, 0, "https://", 8) || starts(&ht, 0, "http://", 7) || starts(&ht, 0, "mailto:", 7))
         return 0;
-    PyObject *u = PyObject_CallOneArg(h->unsafe, href);
-    if (!u)
-        return -1;
-    int bad = PyObject_IsTrue(u);
-    Py_DECREF(u);
-    return bad;
+    return truthy_steal(PyObject_CallOneArg(h->unsafe, href));
 }
 
 /* The default anchor's pieces: shown (stolen) is its escaped text, NULL for the
