@@ -39,7 +39,7 @@ PIECES = [
     "a.com", "http://", "https://x.org/a?b=1&c=2", "me@a.com", "www.a.com", "(a.com)", "x.co/",
     "&", "&amp;", "&lt;", "<", ">", '"', "'", "\r", "\r\n", "\n", "\0", " ", ".", ",", ";", "]", ")", "@",
     "例え.テスト", "bücher.de", "аррӏе.com", "\u202e", "\xa0", "tel:+1555", "xmpp:a@b.org", "a.comhttp://",
-    "javascript:alert(1)", "\ud800", "ﬀ", "\t",
+    "javascript:alert(1)", "\ud800", "ﬀ", "\t", "X.COM", "Ex.Org.", "a\u00adb.com", "\u200e", "x.com?", "é",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES) | st.text(max_size=4), max_size=14).map("".join)
 

@@ -99,9 +99,40 @@ typedef struct {
     Seg *segs;
     Py_ssize_t n, cap;
     PyObject *chunks; /* list of str */
+    /* 1-byte output written at once while no segment waits (1-byte input: always):
+     * chunks, then buf or the segments, never both */
+    Py_UCS1 *buf;
+    Py_ssize_t blen, bcap;
+    Py_ssize_t hint; /* the length of the input this Out writes (buf's first size) */
+    Py_UCS1 bor;   /* the OR of buf's bytes: >= 0x80 when not ASCII */
+    int src1;      /* src is 1-byte */
+    int src_ascii; /* src is ASCII */
 } Out;
 
 static PyObject *empty_str = NULL;
+
+/* One output buffer kept from call to call (up to SPARE_MAX bytes): a long text's
+ * buffer is not given back to the system and faulted in again on every call. Taken and
+ * given back with the GIL held and no Python code run in between. */
+#define SPARE_MAX (8 << 20)
+#ifndef Py_GIL_DISABLED
+static Py_UCS1 *spare_buf = NULL;
+static Py_ssize_t spare_cap = 0;
+#endif
+
+static void
+buf_release(Py_UCS1 *buf, Py_ssize_t cap)
+{
+#ifndef Py_GIL_DISABLED
+    if (buf && cap <= SPARE_MAX && cap > spare_cap) {
+        PyMem_Free(spare_buf);
+        spare_buf = buf;
+        spare_cap = cap;
+        return;
+    }
+#endif
+    PyMem_Free(buf);
+}
 
 static int
 out_init(Out *o, PyObject *src, const Esc *esc)
@@ -110,6 +141,12 @@ out_init(Out *o, PyObject *src, const Esc *esc)
     o->esc = esc;
     o->segs = NULL;
     o->n = o->cap = 0;
+    o->buf = NULL;
+    o->blen = o->bcap = 0;
+    o->hint = PyUnicode_GET_LENGTH(src);
+    o->bor = 0;
+    o->src1 = PyUnicode_KIND(src) == PyUnicode_1BYTE_KIND;
+    o->src_ascii = PyUnicode_IS_ASCII(src);
     o->chunks = PyList_New(0);
     return o->chunks ? 0 : -1;
 }
@@ -129,6 +166,9 @@ out_free(Out *o)
     PyMem_Free(o->segs);
     o->segs = NULL;
     o->cap = 0;
+    buf_release(o->buf, o->bcap);
+    o->buf = NULL;
+    o->blen = o->bcap = 0;
     Py_CLEAR(o->chunks);
 }
 
@@ -234,9 +274,95 @@ out_build(Out *o)
     return r;
 }
 
+/* buf as a str. */
+static PyObject *
+out_buf_str(Out *o)
+{
+    PyObject *r = PyUnicode_New(o->blen, o->bor & 0x80 ? 0xFF : 0x7F);
+    if (r && o->blen)
+        memcpy(PyUnicode_1BYTE_DATA(r), o->buf, (size_t)o->blen);
+    o->blen = 0;
+    o->bor = 0;
+    return r;
+}
+
+/* Room for len more bytes in buf. */
+static inline int
+out_buf_room(Out *o, Py_ssize_t len)
+{
+    if (o->blen + len <= o->bcap)
+        return 0;
+    Py_ssize_t cap = o->bcap ? o->bcap : o->hint + o->hint / 8 + 256;
+    while (cap < o->blen + len)
+        cap *= 2;
+#ifndef Py_GIL_DISABLED
+    if (!o->buf && spare_buf && spare_cap >= cap) { /* the spare buffer, taken */
+        o->buf = spare_buf;
+        o->bcap = spare_cap;
+        spare_buf = NULL;
+        spare_cap = 0;
+        return 0;
+    }
+#endif
+    Py_UCS1 *buf = PyMem_Realloc(o->buf, (size_t)cap);
+    if (!buf) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    o->buf = buf;
+    o->bcap = cap;
+    return 0;
+}
+
+/* src[a:b] into buf (1-byte src), escaped with o->esc when escaped. */
+static int
+out_buf_slice(Out *o, Py_ssize_t a, Py_ssize_t b, int escaped)
+{
+    const Py_UCS1 *d = PyUnicode_1BYTE_DATA(o->src);
+    if (out_buf_room(o, b - a) < 0)
+        return -1;
+    Py_UCS1 *w = o->buf + o->blen, bor = 0;
+    if (!escaped || !o->esc) {
+        memcpy(w, d + a, (size_t)(b - a));
+        o->blen += b - a;
+        if (!o->src_ascii)
+            for (Py_ssize_t i = a; i < b; i++)
+                bor |= d[i];
+        o->bor |= bor;
+        return 0;
+    }
+    for (Py_ssize_t i = a; i < b; i++) {
+        const char *rp = replacement(o->esc, d[i]);
+        if (!rp) {
+            *w++ = d[i];
+            bor |= d[i];
+            continue;
+        }
+        if (o->bcap - (w - o->buf) < 16 + (b - i)) { /* a replacement is shorter than 16 (read_escapes) */
+            Py_ssize_t at = w - o->buf;
+            o->blen = at;
+            if (out_buf_room(o, 16 + (b - i)) < 0)
+                return -1;
+            w = o->buf + at;
+        }
+        while (*rp)
+            *w++ = (Py_UCS1)*rp++;
+    }
+    o->blen = w - o->buf;
+    o->bor |= bor;
+    return 0;
+}
+
 static int
 out_flush_segs(Out *o)
 {
+    if (o->blen) {
+        PyObject *chunk = out_buf_str(o);
+        int r = chunk ? PyList_Append(o->chunks, chunk) : -1;
+        Py_XDECREF(chunk);
+        if (r < 0 || !o->n)
+            return r;
+    }
     PyObject *chunk = out_build(o);
     if (!chunk)
         return -1;
@@ -267,6 +393,24 @@ out_grow(Out *o, PyObject *obj)
 static inline int
 out_seg_len(Out *o, PyObject *obj, Py_ssize_t a, Py_ssize_t b, Py_ssize_t len)
 {
+    if (o->n == 0 && (obj ? PyUnicode_KIND(obj) == PyUnicode_1BYTE_KIND : o->src1)) {
+        if (!obj)
+            return out_buf_slice(o, a, b, len != b - a);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(obj);
+        int r = out_buf_room(o, n);
+        if (r == 0) {
+            memcpy(o->buf + o->blen, PyUnicode_1BYTE_DATA(obj), (size_t)n);
+            o->blen += n;
+            if (!PyUnicode_IS_ASCII(obj))
+                o->bor |= 0x80;
+        }
+        Py_DECREF(obj);
+        return r;
+    }
+    if (o->blen && out_flush_segs(o) < 0) {
+        Py_XDECREF(obj);
+        return -1;
+    }
     if (o->n == o->cap && out_grow(o, obj) < 0)
         return -1;
     Seg *g = &o->segs[o->n++];
@@ -294,11 +438,35 @@ out_put(Out *o, PyObject *piece)
     return out_seg(o, piece, 0, 0);
 }
 
+/* Appends s[a:b] in ASCII lower case (s[a:b] is ASCII). */
+static int
+out_lower(Out *o, PyObject *s, Py_ssize_t a, Py_ssize_t b)
+{
+    Text t;
+    text_of(&t, s);
+    Py_UCS1 *w;
+    PyObject *str = NULL;
+    if (o->n == 0) { /* written at once */
+        if (out_buf_room(o, b - a) < 0)
+            return -1;
+        w = o->buf + o->blen;
+        o->blen += b - a;
+    }
+    else {
+        if (!(str = PyUnicode_New(b - a, 127)))
+            return -1;
+        w = PyUnicode_1BYTE_DATA(str);
+    }
+    for (Py_ssize_t i = a; i < b; i++)
+        *w++ = (Py_UCS1)Py_TOLOWER(RD(&t, i));
+    return str ? out_put(o, str) : 0;
+}
+
 static PyObject *
 out_value(Out *o)
 {
     if (PyList_GET_SIZE(o->chunks) == 0)
-        return out_build(o);
+        return o->n ? out_build(o) : out_buf_str(o);
     if (out_flush_segs(o) < 0)
         return NULL;
     return PyUnicode_Join(empty_str, o->chunks);
@@ -308,13 +476,16 @@ out_value(Out *o)
 static int
 out_extend(Out *o, Out *other)
 {
-    if (o->n == 0 && PyList_GET_SIZE(o->chunks) == 0 && o->src == other->src && o->esc == other->esc) {
+    if (o->n == 0 && o->blen == 0 && PyList_GET_SIZE(o->chunks) == 0 && o->src == other->src &&
+        o->esc == other->esc) {
         /* o is empty: it takes other's segments and chunks as they are */
         Out t = *o;
         *o = *other;
         *other = t;
         return 0;
     }
+    if (other->blen && out_flush_segs(other) < 0) /* other's buf: its last chunk (no segment waits) */
+        return -1;
     if (PyList_GET_SIZE(other->chunks)) {
         if (out_flush_segs(o) < 0 ||
             PyList_SetSlice(o->chunks, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, other->chunks) < 0)
@@ -578,6 +749,8 @@ out_piece(H *h, Out *o, Py_ssize_t a, Py_ssize_t b)
 {
     if (b <= a)
         return 0;
+    if (o->n == 0 && o->src1) /* written at once */
+        return out_buf_slice(o, a, b, h->plain && h->escaping);
     Py_ssize_t len = b - a;
     if (h->plain && h->escaping) { /* a slice written escaped (out_build) */
         Text t;
@@ -602,43 +775,73 @@ out_piece(H *h, Out *o, Py_ssize_t a, Py_ssize_t b)
 
 /* ------------------------------------------------------------ links */
 
-/* Linker._found(text): a new list, or NULL with an error set. */
-static PyObject *
-found_links(H *h, PyObject *text)
+/* Linker._found(text): 1 with its links as records in recs (no Link made) where the
+ * default anchor writer takes them and no suspect is left for the Python rules; 0 with
+ * *out a new list of Links; -1 with an error set. */
+static int
+found_links(H *h, PyObject *text, LinkRecs *recs, PyObject **out)
 {
     PyObject *links = NULL;
-    if (h->mode == MODE_BASE) {
-        links = scan(NULL, &text, 1);
-        if (!links)
-            return NULL;
-    }
-    else if (h->mode == MODE_GATE) {
-        PyObject *args[5] = {h->gate_args[0], h->gate_args[1], h->gate_args[2], h->gate_args[3], text}; /* scan_gated takes the text last */
-        links = py_scan_gated(NULL, args, 5);
-        if (!links)
-            return NULL;
-        if (PyTuple_CheckExact(links) && PyTuple_GET_SIZE(links) == 2) {
-            /* (links, suspects): the suspects go through the Python rules (apply._settle) */
-            PyObject *r = PyObject_CallFunctionObjArgs(h->settle, text, PyTuple_GET_ITEM(links, 0),
-                                                       PyTuple_GET_ITEM(links, 1), NULL);
-            Py_DECREF(links);
-            if (!r)
-                return NULL;
-            links = PySequence_List(r);
-            Py_DECREF(r);
-            if (!links)
-                return NULL;
+    *out = NULL;
+    if (h->mode == MODE_BASE || h->mode == MODE_GATE) {
+        Py_ssize_t suspects = 0;
+        int r;
+        if (h->mode == MODE_BASE) {
+            PyObject *done = scan_recs(&text, 1, recs);
+            r = done ? 1 : -1;
+            Py_XDECREF(done);
         }
-        else if (!PyList_CheckExact(links))
-            Py_CLEAR(links); /* the gate cannot serve the text: Linker._found (below) */
+        else {
+            PyObject *args[5] = {h->gate_args[0], h->gate_args[1], h->gate_args[2], h->gate_args[3], text}; /* scan_gated takes the text last */
+            r = scan_gated_recs(args, 5, recs, &suspects);
+        }
+        if (r < 0) {
+            recs_free(recs);
+            return -1;
+        }
+        if (r == 1 && !suspects && !h->parse_email) { /* Linker._found drops the emails */
+            Py_ssize_t k = 0;
+            for (Py_ssize_t i = 0; i < recs->n; i++) {
+                if (recs->v[i].email)
+                    Py_CLEAR(recs->v[i].href);
+                else if (k++ != i) {
+                    recs->v[k - 1] = recs->v[i];
+                    recs->v[i].href = NULL;
+                }
+            }
+            recs->n = k;
+        }
+        if (r == 1 && !suspects && h->anchor == Py_None)
+            return 1;
+        if (r == 1) {
+            links = recs_gated_result(text, recs, suspects);
+            recs_free(recs);
+            if (!links)
+                return -1;
+            if (suspects) {
+                /* (links, suspects): the suspects go through the Python rules (apply._settle) */
+                PyObject *settled = PyObject_CallFunctionObjArgs(h->settle, text, PyTuple_GET_ITEM(links, 0),
+                                                                 PyTuple_GET_ITEM(links, 1), NULL);
+                Py_DECREF(links);
+                links = settled ? PySequence_List(settled) : NULL;
+                Py_XDECREF(settled);
+                if (!links)
+                    return -1;
+            }
+            else {
+                *out = links; /* emails dropped above */
+                return 0;
+            }
+        }
+        /* r == 0: the gate cannot serve the text: Linker._found (below) */
     }
     if (!links) {
         PyObject *r = PyObject_CallOneArg(h->found, text);
         if (!r)
-            return NULL;
-        links = PySequence_List(r);
+            return -1;
+        *out = PySequence_List(r);
         Py_DECREF(r);
-        return links; /* _found filtered the emails */
+        return *out ? 0 : -1; /* _found filtered the emails */
     }
     if (!h->parse_email) {
         Py_ssize_t n = PyList_GET_SIZE(links), k = 0;
@@ -647,7 +850,7 @@ found_links(H *h, PyObject *text)
             PyObject *kind = PyObject_GetAttr(link, s_kind);
             if (!kind) {
                 Py_DECREF(links);
-                return NULL;
+                return -1;
             }
             int email = PyUnicode_Check(kind) && PyUnicode_Compare(kind, s_email) == 0;
             Py_DECREF(kind);
@@ -658,17 +861,21 @@ found_links(H *h, PyObject *text)
         }
         if (PyList_SetSlice(links, k, n, NULL) < 0) {
             Py_DECREF(links);
-            return NULL;
+            return -1;
         }
     }
-    return links;
+    *out = links;
+    return 0;
 }
 
 /* An anchor's pieces, written after the gap before it. */
 typedef struct {
-    PyObject *p[5]; /* NULL: the input's html[sa:sb] */
+    PyObject *p[6]; /* NULL: the input's html[sa:sb], or at lower_at, low[la:lb] in lower case */
     int n;
     Py_ssize_t sa, sb;
+    int lower_at;
+    PyObject *low; /* borrowed */
+    Py_ssize_t la, lb;
 } Anchor;
 
 static void
@@ -680,7 +887,7 @@ anchor_clear(Anchor *a)
 }
 
 static PyObject *s_href = NULL, *s_text = NULL, *s_puny = NULL, *s_invis = NULL;
-static PyObject *s_open = NULL, *s_rel = NULL, *s_norel = NULL, *s_close = NULL;
+static PyObject *s_open = NULL, *s_rel = NULL, *s_norel = NULL, *s_close = NULL, *s_https_sep = NULL;
 
 static int
 is_bidi_control(Py_UCS4 c)
@@ -738,15 +945,118 @@ link_attr_slow(PyObject *link, int k)
     return PyObject_GetAttr(link, names[k]);
 }
 
+/* bool(v) for a new reference v (released), -1 with an error set (v NULL: the error's). */
 static int
-truthy_attr(PyObject *obj, int k)
+truthy_steal(PyObject *v)
 {
-    PyObject *v = link_attr(obj, k);
     if (!v)
         return -1;
     int r = PyObject_IsTrue(v);
     Py_DECREF(v);
     return r;
+}
+
+static int
+truthy_attr(PyObject *obj, int k)
+{
+    return truthy_steal(link_attr(obj, k));
+}
+
+/* Whether the default anchor writer leaves href unlinked (html.unsafe_href): 1, 0, or -1
+ * with an error set. */
+static int
+href_refused(H *h, PyObject *href)
+{
+    Text ht;
+    text_of(&ht, href);
+    if (starts(&ht, 0, "https://", 8) || starts(&ht, 0, "http://", 7) || starts(&ht, 0, "mailto:", 7))
+        return 0;
+    return truthy_steal(PyObject_CallOneArg(h->unsafe, href));
+}
+
+/* The default anchor's pieces: shown (stolen) is its escaped text, NULL for the
+ * source's html[s0:s1]. 1, or -1 with an error set. */
+static int
+anchor_fill(PyObject *href, PyObject *shown, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
+{
+    Text ht;
+    text_of(&ht, href);
+    int mailto = ht.n >= 7;
+    for (Py_ssize_t i = 0; i < 7 && mailto; i++) {
+        Py_UCS4 c = RD(&ht, i);
+        if (c >= 'A' && c <= 'Z')
+            c += 32;
+        mailto = c == (Py_UCS4) "mailto:"[i];
+    }
+    PyObject *esc = escape_with(href, 0, ht.n, &ESC_ATTR);
+    if (!esc) {
+        Py_XDECREF(shown);
+        return -1;
+    }
+    a->p[0] = Py_NewRef(s_open);
+    a->p[1] = esc;
+    a->p[2] = Py_NewRef(mailto ? s_norel : s_rel);
+    a->p[3] = shown;
+    a->sa = s0;
+    a->sb = s1;
+    a->p[4] = Py_NewRef(s_close);
+    a->n = 5;
+    return 1;
+}
+
+static int make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a);
+
+/* make_anchor for a record of the scan, a link of text[lo:] (the default anchor writer:
+ * h->anchor is None). Its Link's default fields (no Punycode display, no escaped
+ * invisibles) make its text the visible one unless it holds a default-ignorable or bidi
+ * control character; such a link takes make_anchor with a Link. */
+static int
+make_anchor_rec(H *h, PyObject *text, Py_ssize_t lo, const LinkRec *x, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
+{
+    a->n = 0;
+    a->sa = a->sb = 0;
+    a->lower_at = -1;
+    if (PyUnicode_MAX_CHAR_VALUE(text) > 0x7F) {
+        Text tt;
+        text_of(&tt, text);
+        for (Py_ssize_t i = lo + x->start; i < lo + x->end; i++) {
+            Py_UCS4 c = RD(&tt, i);
+            if (c > 0x7F && ((flags_of(c) & F_IGNORABLE) || is_bidi_control(c))) {
+                PyObject *lt = PyUnicode_Substring(text, lo + x->start, lo + x->end);
+                PyObject *href = lt ? rec_href(text, x) : NULL; /* x->start: of text[lo:] */
+                PyObject *link = href ? make_link(x->start, x->end, x->email ? s_email : s_url, lt, href) : NULL;
+                if (!href)
+                    Py_XDECREF(lt);
+                if (!link)
+                    return -1;
+                int r = make_anchor(h, link, s0, s1, a);
+                Py_DECREF(link);
+                return r;
+            }
+        }
+    }
+    if (!x->href) {
+        /* "https://" and the host in lower case (rec_href): an ASCII letter, digit, '-'
+         * or '.' each, nothing to escape */
+        a->p[0] = Py_NewRef(s_open);
+        a->p[1] = Py_NewRef(s_https_sep);
+        a->p[2] = NULL;
+        a->lower_at = 2;
+        a->low = text;
+        a->la = lo + x->start;
+        a->lb = lo + x->end;
+        a->p[3] = Py_NewRef(s_rel);
+        a->p[4] = NULL;
+        a->sa = s0;
+        a->sb = s1;
+        a->p[5] = Py_NewRef(s_close);
+        a->n = 6;
+        return 1;
+    }
+    int bad = href_refused(h, x->href);
+    if (bad)
+        return bad < 0 ? -1 : 0;
+    return anchor_fill(x->href, NULL, s0, s1, a);
 }
 
 /* Linker._anchor(link, html[s0:s1]): 1 with a filled, 0 for None, -1 on error. */
@@ -755,6 +1065,7 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
 {
     a->n = 0;
     a->sa = a->sb = 0;
+    a->lower_at = -1;
     int sliced = h->anchor == Py_None; /* the source as a slice (out_piece: escaped in plain text) */
     PyObject *source = sliced ? Py_NewRef(Py_None) : piece(h, s0, s1);
     if (!source)
@@ -781,20 +1092,10 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
             PyErr_SetString(PyExc_TypeError, "Link.href and Link.text must be str");
         goto done;
     }
-    Text ht;
-    text_of(&ht, href);
-    if (!starts(&ht, 0, "https://", 8) && !starts(&ht, 0, "http://", 7) && !starts(&ht, 0, "mailto:", 7)) {
-        PyObject *u = PyObject_CallOneArg(h->unsafe, href);
-        if (!u)
-            goto done;
-        int bad = PyObject_IsTrue(u);
-        Py_DECREF(u);
-        if (bad < 0)
-            goto done;
-        if (bad) {
-            ret = 0;
-            goto done;
-        }
+    int bad = href_refused(h, href);
+    if (bad) {
+        ret = bad < 0 ? -1 : 0;
+        goto done;
     }
     /* _visible_text(link) */
     int raw = 0;
@@ -823,35 +1124,15 @@ make_anchor(H *h, PyObject *link, Py_ssize_t s0, Py_ssize_t s1, Anchor *a)
     }
     else
         display = Py_NewRef(text);
-    int mailto = ht.n >= 7;
-    for (Py_ssize_t i = 0; i < 7 && mailto; i++) {
-        Py_UCS4 c = RD(&ht, i);
-        if (c >= 'A' && c <= 'Z')
-            c += 32;
-        mailto = c == (Py_UCS4) "mailto:"[i];
-    }
-    PyObject *esc = escape_with(href, 0, PyUnicode_GET_LENGTH(href), &ESC_ATTR);
-    if (!esc)
-        goto done;
     PyObject *shown;
     int same = display == text ? 1 : PyUnicode_Compare(display, text) == 0;
     if (same && sliced)
         shown = NULL;
     else if (same)
         shown = Py_NewRef(source);
-    else if (PyErr_Occurred() || !(shown = escape_with(display, 0, PyUnicode_GET_LENGTH(display), &ESC_TEXT))) {
-        Py_DECREF(esc);
+    else if (PyErr_Occurred() || !(shown = escape_with(display, 0, PyUnicode_GET_LENGTH(display), &ESC_TEXT)))
         goto done;
-    }
-    a->p[0] = Py_NewRef(s_open);
-    a->p[1] = esc;
-    a->p[2] = Py_NewRef(mailto ? s_norel : s_rel);
-    a->p[3] = shown;
-    a->sa = s0;
-    a->sb = s1;
-    a->p[4] = Py_NewRef(s_close);
-    a->n = 5;
-    ret = 1;
+    ret = anchor_fill(href, shown, s0, s1, a);
 done:
     Py_DECREF(source);
     Py_XDECREF(href);
@@ -888,6 +1169,18 @@ typedef struct {
     Out *pieces;
 } Flush;
 
+/* Whether flush_scan(f, lo, hi, level) would return SCAN_OK at once (a gap without a
+ * link at a level within the limit): the call is skipped. */
+static inline int
+gap_settled(const Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
+{
+    if (level > MAX_RESCANS)
+        return 0;
+    Text t;
+    text_of(&t, f->text);
+    return !may_link(&t, lo, hi);
+}
+
 static int
 flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
 {
@@ -910,21 +1203,32 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
      * too), and so do a long line's up to LAZY_ITER_THRESHOLD: iter_links holds them
      * all at once as well (one piece), and the list costs no Python per link. */
     PyObject *links = NULL, *iter = NULL;
+    LinkRecs recs = {NULL, 0, 0}; /* the links as records (found_links) */
+    int use_recs = 0;
     if (hi - lo > LONG_RUN && (hi - lo > LAZY_ITER_THRESHOLD || has_lf(f->text, lo, hi))) {
         PyObject *r = PyObject_CallOneArg(h->found, sub);
         iter = r ? PyObject_GetIter(r) : NULL;
         Py_XDECREF(r);
     }
     else
-        links = found_links(h, sub);
+        use_recs = found_links(h, sub, &recs, &links) == 1;
     Py_DECREF(sub);
-    if (!links && !iter)
+    if (!links && !iter && !use_recs)
         return SCAN_ERROR;
     Py_ssize_t prev = lo;
     int ret = SCAN_OK;
     for (Py_ssize_t k = 0;; k++) {
-        PyObject *link; /* a new reference */
-        if (iter) {
+        PyObject *link = NULL; /* a new reference */
+        LinkRec *rec = NULL;
+        Py_ssize_t ls, le;
+        if (use_recs) {
+            if (k >= recs.n)
+                break;
+            rec = &recs.v[k];
+            ls = rec->start;
+            le = rec->end;
+        }
+        else if (iter) {
             link = PyIter_Next(iter);
             if (!link) {
                 if (PyErr_Occurred())
@@ -943,9 +1247,8 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
                 break;
             }
         }
-        Py_ssize_t ls, le;
         PyObject *kind;
-        if (!link_slots(link, &ls, &le, &kind)) {
+        if (link && !link_slots(link, &ls, &le, &kind)) {
             PyObject *vs = PyObject_GetAttr(link, s_start);
             PyObject *ve = vs ? PyObject_GetAttr(link, s_end) : NULL;
             ls = vs ? PyLong_AsSsize_t(vs) : -1;
@@ -960,7 +1263,7 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         }
         Py_ssize_t d0 = lo + ls, d1 = lo + le;
         if (d0 < lo || d1 > hi || d0 > d1) {
-            Py_DECREF(link);
+            Py_XDECREF(link);
             PyErr_SetString(PyExc_ValueError, "a link outside its text");
             ret = SCAN_ERROR;
             break;
@@ -968,19 +1271,26 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         Py_ssize_t s0 = source_offset(f->run, d0, f->s_end);
         Py_ssize_t s1 = source_offset(f->run, d1, f->s_end);
         if (s0 < 0 || s1 < 0) {
-            Py_DECREF(link);
+            Py_XDECREF(link);
             continue; /* a link edge inside a character reference */
         }
         Anchor a;
-        int r = make_anchor(h, link, s0, s1, &a);
-        Py_DECREF(link);
+        int r;
+        if (rec) {
+            r = make_anchor_rec(h, f->text, lo, rec, s0, s1, &a);
+            Py_CLEAR(rec->href); /* each link freed once used */
+        }
+        else {
+            r = make_anchor(h, link, s0, s1, &a);
+            Py_DECREF(link);
+        }
         if (r < 0) {
             ret = SCAN_ERROR;
             break;
         }
         if (r == 0)
             continue;
-        if (d0 > prev) {
+        if (d0 > prev && !gap_settled(f, prev, d0, level + 1)) {
             int sr = flush_scan(f, prev, d0, level + 1);
             if (sr != SCAN_OK) {
                 anchor_clear(&a);
@@ -991,7 +1301,9 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         int err = out_piece(h, f->pieces, f->copied, s0) < 0;
         for (int j = 0; j < a.n; j++) {
             if (!err)
-                err = (a.p[j] ? out_put(f->pieces, a.p[j]) : out_piece(h, f->pieces, a.sa, a.sb)) < 0;
+                err = (a.p[j] ? out_put(f->pieces, a.p[j])
+                       : j == a.lower_at ? out_lower(f->pieces, a.low, a.la, a.lb)
+                                         : out_piece(h, f->pieces, a.sa, a.sb)) < 0;
             else
                 Py_XDECREF(a.p[j]);
             a.p[j] = NULL;
@@ -1005,9 +1317,10 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
     }
     Py_XDECREF(links);
     Py_XDECREF(iter);
+    recs_free(&recs);
     if (ret != SCAN_OK)
         return ret;
-    if (prev != lo && hi > prev)
+    if (prev != lo && hi > prev && !gap_settled(f, prev, hi, level + 1))
         return flush_scan(f, prev, hi, level + 1);
     return SCAN_OK;
 }
@@ -1031,6 +1344,7 @@ flush_run(H *h, RunBuf *run, Py_ssize_t s_end)
         Py_DECREF(text);
         return SCAN_ERROR;
     }
+    pieces.hint = s_end - start;
     Flush f = {h, run, text, t.n, s_end, start, &pieces};
     int r = flush_scan(&f, 0, t.n, 0);
     Py_DECREF(text);
@@ -1669,6 +1983,7 @@ init_strings(void)
     INTERN(s_rel, "\" rel=\"nofollow\">");
     INTERN(s_norel, "\">");
     INTERN(s_close, "</a>");
+    INTERN(s_https_sep, "https://");
 #undef INTERN
     return 0;
 }

@@ -164,6 +164,22 @@ PyObject *build_href(PyObject *prefix, const char *mid, PyObject *host, Py_ssize
 /* ------------------------------------------------ detection.c */
 
 PyObject *scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+/* A link as the scan found it, without a Link object (the HTML driver, the gate). */
+typedef struct {
+    Py_ssize_t start, end;
+    PyObject *href; /* owned; NULL: "https://" and the link's text in lower case (rec_href) */
+    int email;
+    int verdict; /* the gate's: 0 kept, 1 a suspect for the Python rules, 2 only _spelled_at may touch it */
+} LinkRec;
+typedef struct {
+    LinkRec *v;
+    Py_ssize_t n, cap;
+} LinkRecs;
+PyObject *scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs);
+int recs_push(LinkRecs *r, Py_ssize_t start, Py_ssize_t end, int email, PyObject *href); /* steals href */
+void recs_free(LinkRecs *r);
+PyObject *rec_link(PyObject *text, const LinkRec *r); /* a new Link of text */
+PyObject *rec_href(PyObject *text, const LinkRec *r); /* its href, a new reference */
 int ascii_host_is_fast(const Text *t, Py_ssize_t a, Py_ssize_t b);
 PyObject *ascii_host_fast(const Text *t, Py_ssize_t a, Py_ssize_t b);
 /* A bounded cache of a pure Python function of one str, keyed by text (detection.c). */
@@ -184,6 +200,8 @@ PyObject *py_gate_reasons(PyObject *self, PyObject *const *args, Py_ssize_t narg
 PyObject *py_cjk_cut_possible(PyObject *self, PyObject *text);
 PyObject *py_dotless_after_scheme(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_scan_gated(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+int scan_gated_recs(PyObject *const *argv, Py_ssize_t nargs, LinkRecs *recs, Py_ssize_t *suspects);
+PyObject *recs_gated_result(PyObject *text, const LinkRecs *recs, Py_ssize_t suspects);
 
 #if defined(__GNUC__) && !defined(_WIN32)
 #pragma GCC visibility pop

@@ -853,10 +853,131 @@ append_steal(PyObject *list, PyObject *item)
     return r;
 }
 
+/* One array of records kept from call to call (up to SPARE_RECS): a text with many
+ * links does not fault its array in again on every call. Taken and given back with the
+ * GIL held and no Python code run in between. */
+#define SPARE_RECS (1 << 16)
+#ifndef Py_GIL_DISABLED
+static LinkRec *spare_recs = NULL;
+static Py_ssize_t spare_recs_cap = 0;
+#endif
+
+int
+recs_push(LinkRecs *r, Py_ssize_t start, Py_ssize_t end, int email, PyObject *href)
+{
+    if (r->n == r->cap) {
+        Py_ssize_t cap = r->cap ? r->cap * 2 : 64;
+        LinkRec *v;
+#ifndef Py_GIL_DISABLED
+        if (!r->v && spare_recs) { /* the spare array, taken */
+            v = spare_recs;
+            cap = spare_recs_cap;
+            spare_recs = NULL;
+            spare_recs_cap = 0;
+        }
+        else
+#endif
+            v = PyMem_Realloc(r->v, (size_t)cap * sizeof(LinkRec));
+        if (!v) {
+            Py_XDECREF(href);
+            PyErr_NoMemory();
+            return -1;
+        }
+        r->v = v;
+        r->cap = cap;
+    }
+    LinkRec *x = &r->v[r->n++];
+    x->start = start;
+    x->end = end;
+    x->href = href;
+    x->email = email;
+    x->verdict = 0;
+    return 0;
+}
+
+void
+recs_free(LinkRecs *r)
+{
+    for (Py_ssize_t k = 0; k < r->n; k++)
+        Py_CLEAR(r->v[k].href);
+#ifndef Py_GIL_DISABLED
+    if (r->v && r->cap <= SPARE_RECS && r->cap > spare_recs_cap) {
+        PyMem_Free(spare_recs);
+        spare_recs = r->v;
+        spare_recs_cap = r->cap;
+        r->v = NULL;
+    }
+#endif
+    PyMem_Free(r->v);
+    r->v = NULL;
+    r->n = r->cap = 0;
+}
+
+PyObject *
+rec_href(PyObject *text, const LinkRec *r)
+{
+    if (r->href)
+        return Py_NewRef(r->href);
+    Text T;
+    text_of(&T, text);
+    return build_href(s_https, "://", HOST_IN_TEXT, r->start, r->end, &T, r->end, r->end, href_safe, 0);
+}
+
+PyObject *
+rec_link(PyObject *text, const LinkRec *r)
+{
+    PyObject *href = rec_href(text, r);
+    PyObject *lt = href ? PyUnicode_Substring(text, r->start, r->end) : NULL;
+    if (!lt) {
+        Py_XDECREF(href);
+        return NULL;
+    }
+    return make_link(r->start, r->end, r->email ? s_email : s_url, lt, href);
+}
+
+/* PyUnicode_Substring(t->obj, a, b) for a < b, without its checks (a Link's text). */
+static inline PyObject *
+text_slice(const Text *t, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t len = b - a;
+    if (len >= t->n)
+        return PyUnicode_Substring(t->obj, a, b);
+    if (PyUnicode_IS_ASCII(t->obj)) {
+        PyObject *r = PyUnicode_New(len, 127);
+        if (r)
+            memcpy(PyUnicode_1BYTE_DATA(r), (const Py_UCS1 *)t->data + a, (size_t)len);
+        return r;
+    }
+    return PyUnicode_FromKindAndData(t->kind, (const char *)t->data + a * t->kind, len);
+}
+
+/* A found link: a Link appended to out, or (recs) its record. Steals href. */
+static inline int
+put_link(PyObject *out, LinkRecs *recs, const Text *t, Py_ssize_t start, Py_ssize_t end, PyObject *kind,
+         PyObject *href)
+{
+    if (recs)
+        return recs_push(recs, start, end, kind == s_email, href);
+    PyObject *lt = text_slice(t, start, end);
+    if (!lt) {
+        Py_DECREF(href);
+        return -1;
+    }
+    return append_steal(out, make_link(start, end, kind, lt, href));
+}
+
 /* scan(text, tlds, emails, schemeless, schemes, dotless_hosts) -> list[Link]:
  * detection._scan with trace=None and those ScanOptions. */
 PyObject *
 scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return scan_recs(args, nargs, NULL);
+}
+
+/* scan(), its links as records appended to recs (no Link made; Py_None returned), or
+ * as a list of Links (recs NULL). */
+PyObject *
+scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs)
 {
     if (nargs < 1 || nargs > 6 || !PyUnicode_Check(args[0])) {
         PyErr_SetString(PyExc_TypeError, "scan(text: str, tlds=None, emails=True, schemeless=True, "
@@ -899,7 +1020,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t n = T.n;
 
     Py_INCREF(tlds); /* a callback may run other threads: keep it alive for this scan */
-    PyObject *out = PyList_New(0);
+    PyObject *out = recs ? Py_NewRef(Py_None) : PyList_New(0);
     if (!out) {
         Py_DECREF(tlds);
         return NULL;
@@ -1092,12 +1213,7 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_DECREF(ascii_host);
                 if (!href)
                     goto error;
-                PyObject *lt = PyUnicode_Substring(t->obj, start, host_end);
-                if (!lt) {
-                    Py_DECREF(href);
-                    goto error;
-                }
-                if (append_steal(out, make_link(start, host_end, s_email, lt, href)) < 0)
+                if (put_link(out, recs, t, start, host_end, s_email, href) < 0)
                     goto error;
                 pos = last_end = host_end;
                 continue;
@@ -1200,18 +1316,21 @@ scan(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 continue;
             }
         }
+        if (recs && ws == 0 && ascii_host == HOST_IN_TEXT && link_start == run_start && end == host_end) {
+            /* a schemeless host alone: its href is made only where needed (rec_href) */
+            Py_DECREF(ascii_host);
+            if (recs_push(recs, link_start, end, 0, NULL) < 0)
+                goto error;
+            pos = last_end = end;
+            continue;
+        }
         PyObject *href = build_href(ws == 1 ? scheme : s_https, "://", ascii_host, run_start, host_end, t,
                                     host_end, end, href_safe, 0);
         Py_XDECREF(scheme);
         Py_DECREF(ascii_host);
         if (!href)
             goto error;
-        PyObject *lt = PyUnicode_Substring(t->obj, link_start, end);
-        if (!lt) {
-            Py_DECREF(href);
-            goto error;
-        }
-        if (append_steal(out, make_link(link_start, end, s_url, lt, href)) < 0)
+        if (put_link(out, recs, t, link_start, end, s_url, href) < 0)
             goto error;
         pos = last_end = end;
     }

@@ -1169,6 +1169,18 @@ maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int
 /* The rules of gate_one on text[s:e]. The two bound-moving rules gate.c follows itself
  * are left to the caller: *want_q (drop_empty_query: a trailing '?') and *cut
  * (cjk_end's cut, -1 none); *after: the end of the host and port of a URL. */
+/* One of "dmyhsDMYHS." (rules._DATE_FORMAT). */
+static inline int
+is_date_format_char(Py_UCS4 c)
+{
+    switch (c | 0x20) {
+    case 'd': case 'm': case 'y': case 'h': case 's':
+        return 1;
+    default:
+        return c == '.';
+    }
+}
+
 static int
 gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
            int *want_q, Py_ssize_t *cut, Py_ssize_t *after_out, int *spelled)
@@ -1376,7 +1388,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* reject_patterns (rules._DATE_FORMAT): a name of d, m, y, h, s and dots (dd.mm) */
         {
             Py_ssize_t i = s;
-            while (i < e && RD(t, i) != 0 && RD(t, i) < 128 && strchr("dmyhsDMYHS.", (int)RD(t, i)) != NULL)
+            while (i < e && is_date_format_char(RD(t, i)))
                 i++;
             if (i == e)
                 return __LINE__;
@@ -1846,79 +1858,79 @@ py_dotless_after_scheme(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
  * encodes code point by code point). Returns the list, or (list, indices) where the
  * links at those indices go to the Python rules; an index k written ~k (negative): only
  * context._spelled_at may touch that link (apply._settle asks it alone). */
-static PyObject *
-gate_build(PyObject *text, PyObject *links, GateConfig *gp)
+/* The gate on the scan's records, in place: a dropped link leaves, a cut one gets its
+ * new end and href (as rules._rebuild), a suspect is marked (verdict 1; 2: only
+ * context._spelled_at may touch it). The number of suspects, or -1 with an error set. */
+static Py_ssize_t
+gate_recs(PyObject *text, LinkRecs *recs, GateConfig *gp)
 {
     GateConfig g = *gp;
     LineCache lc = {0, 0};
     g.lines = &lc;
     Text T;
     text_of(&T, text);
-    Py_ssize_t count = PyList_GET_SIZE(links);
-    PyObject *out = PyList_New(0), *idx = NULL;
-    if (!out)
-        return NULL;
-    for (Py_ssize_t k = 0; k < count && k < PyList_GET_SIZE(links); k++) {
-        PyObject *link = PyList_GET_ITEM(links, k);
-        Py_INCREF(link);
-        Py_ssize_t s = 0, e = 0, end = 0;
-        int email = 0, drop = 0, spelled = 0;
-        int r = link_span(link, &s, &e, &email);
-        if (r == 0)
-            r = gate_one(&T, s, e, email, &g, &drop, &end, 0, &spelled);
-        PyObject *item = NULL;
+    Py_ssize_t k = 0, suspects = 0;
+    for (Py_ssize_t i = 0; i < recs->n; i++) {
+        LinkRec *x = &recs->v[i];
+        Py_ssize_t e = x->end, end = 0;
+        int drop = 0, spelled = 0;
+        int r = gate_one(&T, x->start, e, x->email, &g, &drop, &end, 0, &spelled);
         if (r < 0)
-            goto error;
+            return -1;
         if (r > 0 && drop) {
-            Py_DECREF(link);
+            Py_CLEAR(x->href);
             continue;
         }
-        if (r > 0 || spelled) {
-            if (!idx && !(idx = PyList_New(0)))
-                goto error;
-            /* ~index: only context._spelled_at may touch the link (apply._settle) */
-            Py_ssize_t at = PyList_GET_SIZE(out);
-            PyObject *i = PyLong_FromSsize_t(r > 0 ? at : ~at);
+        x->verdict = r > 0 ? 1 : spelled ? 2 : 0;
+        suspects += x->verdict != 0;
+        if (r == 0 && end != e) {
+            if (!x->href && !(x->href = rec_href(text, x)))
+                return -1;
+            Py_ssize_t cutoff = percent_len(&T, end, e, href_safe), lh = PyUnicode_GET_LENGTH(x->href);
+            if (cutoff > lh) {
+                PyErr_SetString(PyExc_RuntimeError, "gate: an href shorter than its text");
+                return -1;
+            }
+            PyObject *nh = PyUnicode_Substring(x->href, 0, lh - cutoff);
+            if (!nh)
+                return -1;
+            Py_SETREF(x->href, nh);
+            x->end = end;
+            x->email = 0;
+        }
+        if (k != i) {
+            recs->v[k] = *x;
+            x->href = NULL; /* moved */
+        }
+        k++;
+    }
+    recs->n = k;
+    return suspects;
+}
+
+/* scan_gated's answer from gated records: the list of Links, or (links, suspects) where
+ * suspects lists the index of each suspect (~index: only context._spelled_at may touch
+ * it, apply._settle). */
+PyObject *
+recs_gated_result(PyObject *text, const LinkRecs *recs, Py_ssize_t suspects)
+{
+    PyObject *out = PyList_New(recs->n), *idx = suspects ? PyList_New(0) : NULL;
+    if (!out || (suspects && !idx))
+        goto error;
+    for (Py_ssize_t k = 0; k < recs->n; k++) {
+        const LinkRec *x = &recs->v[k];
+        PyObject *link = rec_link(text, x);
+        if (!link)
+            goto error;
+        PyList_SET_ITEM(out, k, link);
+        if (x->verdict) {
+            PyObject *i = PyLong_FromSsize_t(x->verdict == 1 ? k : ~k);
             if (!i || PyList_Append(idx, i) < 0) {
                 Py_XDECREF(i);
                 goto error;
             }
             Py_DECREF(i);
         }
-        if (r == 0 && end != e) {
-            PyObject *href = PyObject_GetAttrString(link, "href");
-            if (!href)
-                goto error;
-            Py_ssize_t cutoff = percent_len(&T, end, e, href_safe), lh = PyUnicode_GET_LENGTH(href);
-            PyObject *nt = cutoff <= lh ? PyUnicode_Substring(text, s, end) : NULL;
-            PyObject *nh = nt ? PyUnicode_Substring(href, 0, lh - cutoff) : NULL;
-            Py_DECREF(href);
-            if (!nt || !nh) {
-                Py_XDECREF(nt);
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_RuntimeError, "gate: an href shorter than its text");
-                goto error;
-            }
-            item = make_link(s, end, s_url, nt, nh); /* steals nt, nh */
-            if (!item)
-                goto error;
-            Py_DECREF(link);
-        }
-        else
-            item = link;
-        if (PyList_Append(out, item) < 0) {
-            Py_DECREF(item);
-            Py_XDECREF(idx);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(item);
-        continue;
-    error:
-        Py_DECREF(link);
-        Py_XDECREF(idx);
-        Py_DECREF(out);
-        return NULL;
     }
     if (!idx)
         return out;
@@ -1926,63 +1938,72 @@ gate_build(PyObject *text, PyObject *links, GateConfig *gp)
     Py_DECREF(out);
     Py_DECREF(idx);
     return pair;
+error:
+    Py_XDECREF(out);
+    Py_XDECREF(idx);
+    return NULL;
 }
 
-/* scan_gated(config, dotless_hosts, names, cjk_host_cut, text) -> list | (list, indices) | None:
- * apply._gated_defaults in one call: the scan with every default (plus dotless_hosts
- * where "://" is followed by one of names), then the gate with sure drops allowed.
- * A list: the links of the policy. (links, indices): the links at those indices go to
- * the Python rules (apply._gated_defaults). None: rules.cjk_host_cuts may add a link,
- * the full path. */
-PyObject *
-py_scan_gated(PyObject *self, PyObject *const *argv, Py_ssize_t nargs)
+/* scan_gated's scan and gate into records: 1 done (*suspects of them marked), 0 when
+ * the gate cannot serve the text (scan_gated's None), -1 with an error set. */
+int
+scan_gated_recs(PyObject *const *argv, Py_ssize_t nargs, LinkRecs *recs, Py_ssize_t *suspects)
 {
     GateConfig g;
     /* the text comes last: functools.partial(scan_gated, config, ...) is the policy's
      * scanner (apply._fast_scanner); args[] below is in the order of the text first */
     if (nargs != 5 || !PyUnicode_Check(argv[4]) || !PyTuple_Check(argv[2])) {
         PyErr_SetString(PyExc_TypeError, "scan_gated(config, dotless_hosts, names, cjk_host_cut, text)");
-        return NULL;
+        return -1;
     }
     PyObject *args[5] = {argv[4], argv[0], argv[1], argv[2], argv[3]};
     if (read_config_cached(args[1], &g) < 0)
-        return NULL;
+        return -1;
     g.allow_drop = 1;
     int cjk = PyObject_IsTrue(args[4]);
     if (cjk < 0)
-        return NULL;
+        return -1;
     if (cjk) {
-        PyObject *r = py_cjk_cut_possible(self, args[0]);
+        PyObject *r = py_cjk_cut_possible(NULL, args[0]);
         if (!r)
-            return NULL;
+            return -1;
         Py_DECREF(r);
         if (r == Py_True)
-            Py_RETURN_NONE;
+            return 0;
     }
-    PyObject *links;
+    PyObject *done;
     int dotless = 0;
     if (PyTuple_GET_SIZE(args[3]) > 0) {
         PyObject *dargs[2] = {args[0], args[3]};
-        PyObject *r = py_dotless_after_scheme(self, dargs, 2);
+        PyObject *r = py_dotless_after_scheme(NULL, dargs, 2);
         if (!r)
-            return NULL;
+            return -1;
         Py_DECREF(r);
         dotless = r == Py_True;
     }
     if (dotless) {
         /* configured first: special_schemes is set by configure() */
         if (!configured && ensure_configured() < 0)
-            return NULL;
+            return -1;
         PyObject *sargs[6] = {args[0], Py_None, Py_True, Py_True, special_schemes, args[2]};
-        links = scan(self, sargs, 6);
+        done = scan_recs(sargs, 6, recs);
     }
     else
-        links = scan(self, args, 1);
-    if (!links)
-        return NULL;
-    if (PyList_GET_SIZE(links) == 0)
-        return links;
-    PyObject *out = gate_build(args[0], links, &g);
-    Py_DECREF(links);
+        done = scan_recs(args, 1, recs);
+    if (!done)
+        return -1;
+    Py_DECREF(done);
+    *suspects = recs->n ? gate_recs(args[0], recs, &g) : 0;
+    return *suspects < 0 ? -1 : 1;
+}
+
+PyObject *
+py_scan_gated(PyObject *self, PyObject *const *argv, Py_ssize_t nargs)
+{
+    LinkRecs recs = {NULL, 0, 0};
+    Py_ssize_t suspects = 0;
+    int r = scan_gated_recs(argv, nargs, &recs, &suspects);
+    PyObject *out = r < 0 ? NULL : r == 0 ? Py_NewRef(Py_None) : recs_gated_result(argv[4], &recs, suspects);
+    recs_free(&recs);
     return out;
 }
