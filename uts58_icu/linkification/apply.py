@@ -109,6 +109,8 @@ def find_links(
         scanner = last[1] if last[0] is policy else _fast_scanner(policy)
         if scanner is not None:
             out = scanner(text)
+            if out is None:
+                out = _without_host_cuts(text, policy)  # type: ignore[arg-type]
             if type(out) is list:
                 return out  # type: ignore[no-any-return]
             if out is not None:
@@ -138,9 +140,21 @@ def _gated_defaults(text: str, policy: LinkPolicy) -> list[Link] | None:
     if scanner is None:
         return None
     out = scanner(text)
+    if out is None:
+        out = _without_host_cuts(text, policy)
     if out is None or type(out) is list:
         return out  # type: ignore[no-any-return]
     return _with_suspects(text, policy, out)
+
+
+def _without_host_cuts(text: str, policy: LinkPolicy) -> object:
+    """``scan_gated``'s answer where it said that ``cjk_host_cut`` may add a link (None):
+    when ``rules.cjk_host_cuts`` adds none to this text, the same scan and gate without
+    that rule (whose only effect is the links it adds); None (the full path) otherwise."""
+    if rules.cjk_host_cuts(text, tld_set(None), SPECIAL_SCHEMES):
+        return None
+    args = _fast_args(policy)
+    return None if args is None else _gate.scan_gated(*args[:3], False, text)  # type: ignore[misc]
 
 
 def _fast_scanner(policy: object) -> Callable[[str], object] | None:
