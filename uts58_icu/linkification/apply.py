@@ -195,8 +195,13 @@ def _settle(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable
             plain = [x for x in plain if x.start >= covered[0]]
         result += plain
         link = links[k]
-        if spelled and link.start >= covered[0] and context._spelled_at(text, link) is None:
-            result.append(link)
+        if spelled and link.start >= covered[0]:
+            # no other rule touches the link: kept when _spelled_at passes it; where it
+            # rejects it, context.reject_reason rejects it (by that rule or one before)
+            if context._spelled_at(text, link) is None:
+                result.append(link)
+            elif not (policy.reject_obfuscated_addresses and not _has_scheme(link)):
+                result += _apply(text, (link,), policy, tlds, None, covered)
         else:
             result += _apply(text, (link,), policy, tlds, None, covered)
         prev = k + 1
@@ -205,6 +210,11 @@ def _settle(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable
         plain = [x for x in plain if x.start >= covered[0]]
     result += plain
     return result
+
+
+def _has_scheme(link: Link) -> bool:
+    """context.reject_reason's ``scheme`` of ``link``."""
+    return anatomy(link).has_scheme if link.kind == "url" else link.text[:7].lower() == "mailto:"
 
 
 def _fast_args(policy: LinkPolicy) -> tuple[object, ...] | None:
@@ -421,7 +431,8 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
             reject(f"§8 Identifier_Status: {bad.group()!r} (U+{ord(bad.group()):04X}) is not Allowed")
             return None
     homographs: tuple[str, ...] = ()
-    if (policy.spoof_check or policy.reject_spoof or policy.idn_display != "unicode") and not is_ip:
+    if (policy.spoof_check or policy.reject_spoof or policy.idn_display != "unicode") and not is_ip and (
+            not host.isascii() or "xn--" in host.lower()):  # else ToUnicode is ASCII: no flags
         homographs = homograph_flags(host, tlds)  # UTS #39 skeletons (issue 9 item 3)
     if (policy.spoof_check or policy.reject_spoof) and not is_ip:
         unicode_host, _ = idna_to_unicode(host)

@@ -215,38 +215,89 @@ def _is_trace(name: str) -> bool:
 
 def _spelled_at(text: str, link: Link) -> str | None:
     """``reject_obfuscated_addresses``: ``jane at example.org``, ``mi***a@example.org`` and pieces of them."""
-    if _HIDDEN_DOMAIN.search(link.text):
+    if (not link.text.isascii() or "hidden" in link.text.lower()) and _HIDDEN_DOMAIN.search(link.text):
         return "§8 reject_obfuscated_addresses: Hypermail's redaction 'domain.name.hidden' stands for an address"
     if link.kind == "email":
         local = link.text[: link.text.rindex("@")]
         if _REDACTED.search(local):
             return f"§8 reject_obfuscated_addresses: {local!r} is redacted, not an address anyone can write to"
-    elif _SPLIT_AT.search(text, max(0, link.start - 12), link.start):
+    elif link.start and text[link.start - 1] in "@;>" and _SPLIT_AT.search(text, max(0, link.start - 12), link.start):
         return "§8 reject_obfuscated_addresses: the domain of an address split by markup ('@</span>')"
     before = text[max(0, link.start - 80) : link.start]
-    m = _SPELLED_AT.search(before)
-    if m is None:
+    found = _spelled_at_split(before)
+    if found is None:
         return None
-    local = m.group(1)
-    head = before[: m.start()]
+    local, at = before[found[0] : found[1]], before[found[1] :]  # _SPELLED_AT's groups
+    head = before[: found[0]]
     after = text[link.end : link.end + 12]
+    why = f"§8 reject_obfuscated_addresses: '{local}{at}…' is an address spelt out, not a host"
+    if (
+        _LOCAL_ONLY.search(local)
+        or _spelled_dot_before(head)
+        or (local.islower() and _name_before(head))
+        or head.endswith(("<", "mailto:", "("))
+        or after.startswith((">", " (", ")"))
+    ):
+        return why
     ls = _line_start(text, link.start)
     line = text[ls : link.start] if _at_line_start(text, ls) else ""
     if (
-        _LOCAL_ONLY.search(local)
-        or _SPELLED_DOT.search(head)
-        or (local.islower() and _NAME_BEFORE.search(head))
-        or head.endswith(("<", "mailto:", "("))
-        or after.startswith((">", " (", ")"))
-        or _HEADER_LINE_START.match(line)
-        or (_MBOX_FROM_LINE.fullmatch(line, 0, len(line) - len(m.group())) and _MBOX_DATE_AFTER.match(text, link.end))
+        _HEADER_LINE_START.match(line)
+        or (_MBOX_FROM_LINE.fullmatch(line, 0, len(line) - len(local) - len(at)) and _MBOX_DATE_AFTER.match(text, link.end))
         or after.lstrip().startswith("wrote")
         or _LIST_AFTER.match(text, link.end)
         or _LIST_NAME.fullmatch(local)
-        or _spelled_address_shape(text, link, local, m.group(2), line)
+        or _spelled_address_shape(text, link, local, at, line)
     ):
-        return f"§8 reject_obfuscated_addresses: '{local}{m.group(2)}…' is an address spelt out, not a host"
+        return why
     return None
+
+
+# _SPELLED_AT's local-part characters.
+_SPELLED_LOCAL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._%+~=-")
+
+
+def _spelled_at_split(before: str) -> tuple[int, int] | None:
+    """Where ``_SPELLED_AT.search(before)`` finds its groups, ``(local-part start, " at "
+    start)``, or None; read back from the end (the pattern ends at the end), not tried at
+    every position of the window. ``str.isspace`` is what ``\\s`` matches in a ``str``."""
+    body = before.rstrip()
+    j = len(body)
+    if j == len(before) or j < 3:
+        return None
+    if body[-1] == "@":  # [ \t]+@[ \t]+\Z
+        if before[j:].strip(" \t"):
+            return None
+        j -= 1
+        k = j
+        while k and before[k - 1] in " \t":
+            k -= 1
+    elif body.endswith(("at", "AT")):  # \s+(?:at|AT)\s+\Z
+        j -= 2
+        k = j
+        while k and before[k - 1].isspace():
+            k -= 1
+    else:
+        return None
+    if k == j:
+        return None
+    i = k
+    while i and before[i - 1] in _SPELLED_LOCAL:
+        i -= 1
+    return (i, k) if i < k else None
+
+
+def _spelled_dot_before(head: str) -> bool:
+    """``_SPELLED_DOT.search(head)``: only where ``head`` ends with blanks after a "dot"."""
+    body = head.rstrip()
+    return (len(body) < len(head) and body.endswith(("dot", "DOT", "[dot]", "(dot)"))
+            and _SPELLED_DOT.search(head) is not None)
+
+
+def _name_before(head: str) -> bool:
+    """``_NAME_BEFORE.search(head)``: the match starts at the last line break (nothing it
+    matches after one is a line break) or, without one, at the start."""
+    return _NAME_BEFORE.match(head, max(0, head.rfind("\n"))) is not None
 
 
 _LINE_END_BLANKS = lazy_compile(r"[ \t\r]*(?:\n|\Z)")

@@ -1,0 +1,114 @@
+"""The §8 rules' fast paths give what the patterns they stand for give (issue 19).
+
+``linkification/context.py`` and ``rules.py`` read some patterns back from the end of a
+window, or search only where a pattern can start, instead of trying a regular
+expression at every position (recommended() on real mail-heavy text spent most of
+its time there). Each shortcut is checked here against the pattern itself, on text
+made of the characters the pattern looks at (Hypothesis).
+"""
+
+from __future__ import annotations
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from uts58_icu.core.detection import SPECIAL_SCHEMES, link_at, tld_set
+from uts58_icu.linkification import context, rules
+from uts58_icu.linkification.homographs import homograph_flags
+
+# Pieces of the text before a spelt address: local-part characters, blanks of every
+# kind (\s is str.isspace), "at"/"AT"/"@", "dot", names, line breaks.
+SPELT = ["a", "t", "A", "T", "at", "AT", "At", "@", " ", "  ", "\t", "\n", "\r", "\x1c", "\u3000", "\u00a0",
+         "\u2028", ".", "-", "_", "%", "+", "~", "=", "(", "<", "x", "Jane", "Doe", "jane", "dot", "DOT",
+         "[dot]", "(dot)", "'", "\u00e9", "\u0130", "9", "mailto:", " at ", " AT ", " @ "]
+spelt_text = st.lists(st.sampled_from(SPELT), max_size=14).map("".join)
+
+
+def _reference_split(before: str) -> tuple[int, int] | None:
+    m = context._SPELLED_AT.search(before)
+    return None if m is None else (m.start(1), m.start(2))
+
+
+@given(spelt_text)
+@example("jane at ")
+@example("x.at at ")
+@example("a \t@ \t")
+@example("a @\n")
+@example("\u3000at\u3000")
+def test_spelled_at_split_is_the_pattern(before: str) -> None:
+    assert context._spelled_at_split(before) == _reference_split(before)
+
+
+@given(spelt_text)
+@example("jing dot ")
+@example("a\u3000[dot]\t")
+def test_spelled_dot_before_is_the_pattern(head: str) -> None:
+    assert context._spelled_dot_before(head) == (context._SPELLED_DOT.search(head) is not None)
+
+
+@given(spelt_text)
+@example("Jane Doe ")
+@example("x\nJane Doe\t")
+@example("\nJane Doe ")
+@example("Jane Doe\nJohn Roe ")
+def test_name_before_is_the_pattern(head: str) -> None:
+    assert context._name_before(head) == (context._NAME_BEFORE.search(head) is not None)
+
+
+# ------------------------------------------------------------------ cjk_host_cuts
+
+GLUED = ["http", "https", "HTTP", "ftp", "git+https", "xhttp", "1", "9http", "://", "//", ":", "a", "b-c", ".",
+         "example", ".com", ".jp", ".co.jp", ".c", "いま", "中文", "ไทย", "。", " ", "\n", "+", "-", "@", "/x",
+         "x.y"]
+glued_text = st.lists(st.sampled_from(GLUED), max_size=16).map("".join)
+
+
+def _reference_cuts(text: str, tlds: frozenset[str], schemes: frozenset[str]) -> list[object]:
+    """rules.cjk_host_cuts as it was written first: _CJK_GLUED_HOST tried at every position."""
+    if "://" not in text or text.isascii():
+        return []
+    from uts58_icu.core._classes import patterns
+
+    p = patterns()
+    out = []
+    for m in rules._CJK_GLUED_HOST.finditer(text):
+        scheme_start = m.start()
+        scheme = m.group(1).lower()
+        if scheme not in schemes and not scheme.endswith("http") and not scheme.endswith("https"):
+            continue
+        if scheme not in schemes:
+            scheme_start = m.end(1) - (5 if scheme.endswith("https") else 4)
+        cut = m.end()
+        run = p.domain_chars.match(text, cut).end()
+        while run > cut and text[run - 1] in rules._LABEL_SEPS:
+            run -= 1
+        if rules._LABEL_SEP.search(text, cut, run):
+            continue
+        link = link_at(text, scheme_start, cut, "url", tlds=tlds)
+        if link is not None:
+            out.append(link)
+    return out
+
+
+@given(glued_text)
+@example("見てhttp://example.comいま")
+@example("1://a.comいま https://b.jpです")
+@example("x9http://example.comいま")
+@example("abc.com2http://x.comいま")
+def test_cjk_host_cuts_is_the_pattern(text: str) -> None:
+    tlds = tld_set(None)
+    assert rules.cjk_host_cuts(text, tlds, SPECIAL_SCHEMES) == _reference_cuts(text, tlds, SPECIAL_SCHEMES)
+
+
+# ------------------------------------------------------------------ apply._one
+
+ascii_host = st.text(st.sampled_from("abcxnXN-._0123456789Z"), min_size=1, max_size=20)
+
+
+@given(ascii_host)
+@example("xn--80ak6aa92e.com")
+@example("XN--80AK6AA92E.COM")
+def test_ascii_hosts_without_a_labels_have_no_homograph_flags(host: str) -> None:
+    """apply._one skips homograph_flags for an ASCII host without "xn--": its ToUnicode is ASCII."""
+    if "xn--" not in host.lower():
+        assert homograph_flags(host) == ()
