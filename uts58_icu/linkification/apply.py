@@ -214,7 +214,9 @@ def _settle(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable
 
 def _has_scheme(link: Link) -> bool:
     """context.reject_reason's ``scheme`` of ``link``."""
-    return anatomy(link).has_scheme if link.kind == "url" else link.text[:7].lower() == "mailto:"
+    if link.kind == "url":  # anatomy(link).has_scheme
+        return "://" in link.text and patterns().scheme_prefix.match(link.text) is not None
+    return link.text[:7].lower() == "mailto:"
 
 
 def _fast_args(policy: LinkPolicy) -> tuple[object, ...] | None:

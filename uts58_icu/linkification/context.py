@@ -231,19 +231,16 @@ def _spelled_at(text: str, link: Link) -> str | None:
     head = before[: found[0]]
     after = text[link.end : link.end + 12]
     why = f"§8 reject_obfuscated_addresses: '{local}{at}…' is an address spelt out, not a host"
-    if (
-        _LOCAL_ONLY.search(local)
-        or _spelled_dot_before(head)
-        or (local.islower() and _name_before(head))
-        or head.endswith(("<", "mailto:", "("))
-        or after.startswith((">", " (", ")"))
-    ):
+    # one test passing is enough (each is pure): the cheap ones first, the line only then
+    if head.endswith(("<", "mailto:", "(")) or after.startswith((">", " (", ")")) or _LOCAL_ONLY.search(local):
         return why
     ls = _line_start(text, link.start)
     line = text[ls : link.start] if _at_line_start(text, ls) else ""
     if (
         _HEADER_LINE_START.match(line)
         or (_MBOX_FROM_LINE.fullmatch(line, 0, len(line) - len(local) - len(at)) and _MBOX_DATE_AFTER.match(text, link.end))
+        or _spelled_dot_before(head)
+        or (local.islower() and _name_before(head))
         or after.lstrip().startswith("wrote")
         or _LIST_AFTER.match(text, link.end)
         or _LIST_NAME.fullmatch(local)
@@ -254,7 +251,7 @@ def _spelled_at(text: str, link: Link) -> str | None:
 
 
 # _SPELLED_AT's local-part characters.
-_SPELLED_LOCAL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._%+~=-")
+_SPELLED_LOCAL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._%+~=-"
 
 
 def _spelled_at_split(before: str) -> tuple[int, int] | None:
@@ -262,29 +259,22 @@ def _spelled_at_split(before: str) -> tuple[int, int] | None:
     start)``, or None; read back from the end (the pattern ends at the end), not tried at
     every position of the window. ``str.isspace`` is what ``\\s`` matches in a ``str``."""
     body = before.rstrip()
-    j = len(body)
-    if j == len(before) or j < 3:
+    if len(body) == len(before) or len(body) < 3:
         return None
     if body[-1] == "@":  # [ \t]+@[ \t]+\Z
-        if before[j:].strip(" \t"):
+        if before[len(body) :].strip(" \t"):
             return None
-        j -= 1
-        k = j
-        while k and before[k - 1] in " \t":
-            k -= 1
+        word = body[:-1].rstrip(" \t")
+        if len(word) == len(body) - 1:
+            return None
     elif body.endswith(("at", "AT")):  # \s+(?:at|AT)\s+\Z
-        j -= 2
-        k = j
-        while k and before[k - 1].isspace():
-            k -= 1
+        word = body[:-2].rstrip()
+        if len(word) == len(body) - 2:
+            return None
     else:
         return None
-    if k == j:
-        return None
-    i = k
-    while i and before[i - 1] in _SPELLED_LOCAL:
-        i -= 1
-    return (i, k) if i < k else None
+    i = len(word.rstrip(_SPELLED_LOCAL))
+    return (i, len(word)) if i < len(word) else None
 
 
 def _spelled_dot_before(head: str) -> bool:
