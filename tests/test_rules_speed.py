@@ -4,14 +4,17 @@
 window, or search only where a pattern can start, instead of trying a regular
 expression at every position (recommended() on real mail-heavy text spent most of
 its time there). Each shortcut is checked here against the pattern itself, on text
-made of the characters the pattern looks at (Hypothesis).
+made of the characters the pattern looks at (Hypothesis). Also: the neighbour lines
+``context._next_content_line`` reads are bounded as ``_line_start``'s (``_MAX_LOOKBACK``).
 """
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from uts58_icu import LinkPolicy, find_links
 from uts58_icu.core.detection import SPECIAL_SCHEMES, link_at, tld_set
 from uts58_icu.linkification import context, rules
 from uts58_icu.linkification.homographs import homograph_flags
@@ -112,3 +115,48 @@ def test_ascii_hosts_without_a_labels_have_no_homograph_flags(host: str) -> None
     """apply._one skips homograph_flags for an ASCII host without "xn--": its ToUnicode is ASCII."""
     if "xn--" not in host.lower():
         assert homograph_flags(host) == ()
+
+
+# ------------------------------------------------------------------ the look-back bound
+
+LIMIT = context._MAX_LOOKBACK
+R = LinkPolicy.recommended()
+
+
+def _footer(prev_pad: int, next_pad: int, name: str = "Dev-news") -> str:
+    """A Mailman footer: the list's name line, its spelt address, its listinfo page line."""
+    return (f"x\n> {name} mailing list" + " " * prev_pad + f"\n> {name} at lists.example.org\n"
+            f"> http://lists.example.org/mailman/listinfo/dev-news" + " " * next_pad + "\nz\n")
+
+
+@pytest.mark.parametrize("step", [1, -1])
+def test_next_content_line_reads_lines_up_to_the_shared_bound(step: int) -> None:
+    """_next_content_line reads a neighbour line of up to _MAX_LOOKBACK characters, the bound of
+    _line_start/_at_line_start (header_name's), each way; a longer one ends the search."""
+    for n, found in ((LIMIT, True), (LIMIT + 1, False), (301, True)):
+        line = "a" * n
+        text = ("top\n" + line + "\n\nlink\n") if step < 0 else ("link\n\n" + line + "\nend")
+        pos = text.index("link") - 1 if step < 0 else text.index("\n")
+        got = context._next_content_line(text, pos, step)
+        assert got == (line if found else None), (step, n)
+    # the same at the text's edge (no line break beyond the line)
+    assert context._next_content_line("a" * LIMIT + "\nlink", LIMIT, -1) == "a" * LIMIT
+    assert context._next_content_line("a" * (LIMIT + 1) + "\nlink", LIMIT + 1, -1) is None
+    assert context._next_content_line("link\n" + "a" * LIMIT, 4, 1) == "a" * LIMIT
+    assert context._next_content_line("link\n" + "a" * (LIMIT + 1), 4, 1) is None
+
+
+def test_mailman_footer_neighbour_lines_at_the_bound() -> None:
+    """A footer's neighbour line counts up to _MAX_LOOKBACK characters (it was 300 before the
+    bound was shared, and the line after was cut to 300 rather than refused)."""
+    base = len("> Dev-news mailing list")
+    assert [x.text for x in find_links(_footer(LIMIT - base, 0), policy=R)] == [
+        "http://lists.example.org/mailman/listinfo/dev-news"]
+    # the line before is one character too long: not read, so the line after decides
+    # (a capitalised local-part: only the footer tests reject it)
+    assert [x.text for x in find_links(_footer(LIMIT - base + 1, 0), policy=R)] == [
+        "http://lists.example.org/mailman/listinfo/dev-news"]
+    far = len("> http://lists.example.org/mailman/listinfo/dev-news")
+    assert "lists.example.org" not in [x.text for x in find_links(_footer(LIMIT - base + 1, LIMIT - far), policy=R)]
+    assert "lists.example.org" in [x.text for x in find_links(_footer(LIMIT - base + 1, LIMIT - far + 1), policy=R)]
+    assert "lists.example.org" not in [x.text for x in find_links(_footer(400, 400), policy=R)]

@@ -177,6 +177,20 @@ def _at_line_start(text: str, pos: int) -> bool:
     return pos == 0 or text[pos - 1] == "\n"
 
 
+def _line_end(text: str, pos: int) -> int:
+    """End of the line holding ``pos`` (its line break, or the text's end), looking ahead at
+    most ``_MAX_LOOKBACK`` characters: on a longer line, the end of that window (see
+    :func:`_at_line_end`), as :func:`_line_start` looks back."""
+    hi = min(len(text), pos + _MAX_LOOKBACK)
+    nl = text.find("\n", pos, hi)
+    return hi if nl == -1 else nl
+
+
+def _at_line_end(text: str, pos: int) -> bool:
+    """Whether ``pos`` really ends a line (not the edge of a look-ahead window)."""
+    return pos == len(text) or text[pos] == "\n"
+
+
 def header_name(text: str, pos: int) -> str | None:
     """The mail header field (lower case) whose value holds ``pos``, or None.
 
@@ -363,26 +377,28 @@ def _quote_prefix(line: str) -> str:
 def _next_content_line(text: str, pos: int, step: int) -> str | None:
     """The first line after (``step`` 1) or before (-1) the line break at or before ``pos``
     that holds more than blanks and ``>`` quote markers, looking at most 6 lines away
-    (archives put blank lines between the lines of a message), or None."""
+    (archives put blank lines between the lines of a message), or None. A line is read
+    within the shared bound of :func:`_line_start` and :func:`_line_end` (``_MAX_LOOKBACK``):
+    a longer line ends the search, as it ends :func:`header_name`'s."""
     for _ in range(6):
         if step > 0:
             if pos >= len(text):
                 return None
-            end = text.find("\n", pos + 1)
-            line = text[pos + 1 : end if end != -1 and end - pos <= 300 else min(len(text), pos + 301)]
-            pos = end if end != -1 else len(text)
+            end = _line_end(text, pos + 1)
+            if not _at_line_end(text, end):
+                return None
+            line = text[pos + 1 : end]
+            pos = end
         else:
             if pos <= 0:
                 return None
-            start = text.rfind("\n", max(0, pos - 301), pos)
-            line = text[start + 1 : pos]
-            if start == -1 and pos > 300:
+            start = _line_start(text, pos)
+            if not _at_line_start(text, start):
                 return None
-            pos = start
+            line = text[start:pos]
+            pos = start - 1
         if line.strip(" \t\r>"):
             return line.rstrip("\r")
-        if pos == -1:
-            return None
     return None
 
 
