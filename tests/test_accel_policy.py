@@ -208,6 +208,9 @@ ROUND3 = [
     "(quit: ", ").", "Netsplit ", " <-> ", " quits: ",
     # rt10 (realtext8): Mailman footers, quoted and bracketed spelt addresses, X-Original-Sender
     "Dev-news", " mailing list\n", "http://l.org/mailman/listinfo/d", '"', '"jdoe', "[jroe", "X-Original-Sender: ",
+    # rec6: gate.c's sure drops of an IRC ident in brackets and of a netsplit's two servers
+    " was kicked ", " left ", "parts ", "QUIT ", "quitt\u00e9 ", "_quit ", "\u00e9quit ", "(~j@x.org)", "[i=j@x.org]",
+    "(+j@x.org]", "(n=", "a.b-c.d", "-a.b", "a-.b", "a..b", "a.b.", " (a.net b.net).\r\n", "(quit: a.net b.net)",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)
@@ -465,3 +468,26 @@ def test_name_memo_across_texts_and_policies(text: str, pols: list[LinkPolicy]) 
     for policy in pols + pols[::-1]:
         assert_same(text, policy)
         assert_verdicts(text, policy)
+
+
+# IRC log lines as clients write them (rec6: gate.c drops an ident in brackets and a
+# netsplit's servers itself; every such drop must be a rejection of the rules).
+IRC_PIECES = [
+    "*** ", "-!- ", "[12:00] ", "<nick> ", "nick", " has quit ", " has left ", " was kicked ", "Quits: ", "Parts: ",
+    "left", "kicked", "Kick", "QUIT", "quits", "(", ")", "[", "]", "(quit: ", " ", "\n", "\r\n", ".", "\u0130",
+    "irc.a.net", "hub.b.org", "*.net", "*.split", "a-b.c", "-a.b", "a.b-", "x", "~", "+", "n=", "i=", "=", "^",
+    "ident@host.example.org", "j@x.org", "!", "Netsplit ", " <-> ", " sets mode +n", "\u00e9", "_",
+]
+irc_text = st.lists(st.sampled_from(IRC_PIECES), max_size=16).map("".join)
+
+
+@given(irc_text)
+@example("*** Quits: nick (irc.a.net hub.b.org)\n")
+@example("nick has quit [irc.a.net *.split].\r\n")
+@example("nick left the room (quit: irc.a.net hub.b.org).")
+@example("-!- nick (~ident@host.example.org) has joined #c\n")
+@example("[n=ident@host.example.org] x")
+@example("\u00e9quit (irc.a.net hub.b.org)")
+def test_irc_lines(text: str) -> None:
+    assert_same(text, R)
+    assert_verdicts(text, R)
