@@ -160,3 +160,29 @@ def test_mailman_footer_neighbour_lines_at_the_bound() -> None:
     assert "lists.example.org" not in [x.text for x in find_links(_footer(LIMIT - base + 1, LIMIT - far), policy=R)]
     assert "lists.example.org" in [x.text for x in find_links(_footer(LIMIT - base + 1, LIMIT - far + 1), policy=R)]
     assert "lists.example.org" not in [x.text for x in find_links(_footer(400, 400), policy=R)]
+
+
+# ------------------------------------------------------------------ header_name's memo
+
+HEADERS = ["Received: from a.example.org", "Message-ID: <a@b.example>", "X-Foo: bar", "To: jane@example.org",
+           "References:", "From x", "x", "> ", ">> ", "> >", "\n", "\n ", "\n\t", "\n  ", "\n> ", "\n>  ", "\n\n",
+           " ", "\t", "host.example.org", "a@b.example", "\n   x" * 30, " " * 1500, "y" * 2000, ":", "\n" + " " * 3990]
+header_text = st.lists(st.sampled_from(HEADERS), max_size=16).map("".join)
+
+
+@given(header_text)
+@example("Received: from a\n" + "  x\n" * 70 + "  host.example.org")
+@example("Received: from a\n" + "  " + "x" * 3990 + "\n  host.example.org")
+@example("X-Foo: a\n  \n  host.example.org")
+def test_header_name_memo_reads_as_the_plain_walk(text: str) -> None:
+    """header_name with the memo of its text's lines (context.remember, kept across links)
+    answers as the bounded walk from each link's line does alone."""
+    positions = [i for i in range(len(text)) if not text[i].isspace() and (i == 0 or text[i - 1].isspace())]
+    plain = [context.header_name(text, p) for p in positions]
+    assert context.remember(text)
+    try:
+        assert [context.header_name(text, p) for p in positions] == plain
+        assert [context.header_name(text, p) for p in reversed(positions)] == plain[::-1]
+    finally:
+        context.forget(text)
+    assert context._MEMO == (None, None)

@@ -127,8 +127,18 @@ def find_links(
         mask = gate(text, links, config, tlds is None)
         if mask is None:  # no rule can touch any link (the compiled gate, issue 19)
             return links
-        return list(_apply_masked(text, links, mask, pol, use, None))
-    return list(apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use))
+        return _listed(text, _apply_masked(text, links, mask, pol, use, None))
+    return _listed(text, apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use))
+
+
+def _listed(text: str, links: Iterable[Link]) -> list[Link]:
+    """``list(links)``, the rules reading ``text`` with a memo of its lines (context.remember)."""
+    mine = context.remember(text)
+    try:
+        return list(links)
+    finally:
+        if mine:
+            context.forget(text)
 
 
 def _gated_defaults(text: str, policy: LinkPolicy) -> list[Link] | None:
@@ -182,6 +192,15 @@ def _settle(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable
     index written ``~k`` (negative) is a link that only ``context._spelled_at`` may touch
     (a lower-case " at " before it; the gate ruled out every other rule): kept when that
     test passes, through the rules otherwise."""
+    mine = context.remember(text)
+    try:
+        return _settled(text, policy, links, suspects)
+    finally:
+        if mine:
+            context.forget(text)
+
+
+def _settled(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable[int]) -> list[Link]:
     result: list[Link] = []
     covered = [0]
     prev = 0

@@ -198,7 +198,9 @@ def header_name(text: str, pos: int) -> str | None:
     optional ``>`` quote prefix) back to the field name, at most ``_MAX_LINES`` lines.
     """
     ls = _line_start(text, pos)
-    for _ in range(_MAX_LINES):
+    memo = _MEMO
+    above = memo[1] if memo[0] is text else None
+    for i in range(_MAX_LINES):
         if not _at_line_start(text, ls):
             return None  # a line longer than the look-back: no header
         q = _QUOTE_PREFIX.match(text, ls)
@@ -212,12 +214,71 @@ def header_name(text: str, pos: int) -> str | None:
             ls = _line_start(text, ls - 1)
             if pos - ls > _MAX_LOOKBACK:
                 return None
+            if above is not None:  # the lines above, read once for every link of the text
+                top = _header_above(text, ls, above)
+                if top is None or i + 1 + top[2] >= _MAX_LINES or pos - top[0] > _MAX_LOOKBACK:
+                    return None
+                return top[1]
             continue
         if not _at_line_start(text, ls):
             return None  # a line longer than the look-back: no header
         m = _HEADER_NAME.match(text, ls)
         return m.group(1).lower().replace(" ", "-") if m is not None and m.end() <= pos else None
     return None
+
+
+#: The memo of the text whose links are being settled (:func:`remember`): a line start ->
+#: what :func:`_header_above` says of it.
+_MEMO: tuple[str | None, dict[int, tuple[int, str | None, int] | None] | None] = (None, None)
+
+
+def remember(text: str) -> bool:
+    """Keep a memo of ``text``'s lines while its links go through the rules (the caller
+    then calls :func:`forget`); False when one is kept for it already. One text at a
+    time: a memo of another text is not read (threads get the plain reading)."""
+    global _MEMO
+    if _MEMO[0] is text:
+        return False
+    _MEMO = (text, {})
+    return True
+
+
+def forget(text: str) -> None:
+    """Drop the memo of ``text`` (:func:`remember`), so that no text is kept alive by it."""
+    global _MEMO
+    if _MEMO[0] is text:
+        _MEMO = (None, None)
+
+
+def _header_above(text: str, ls: int, above: dict[int, tuple[int, str | None, int] | None]
+                  ) -> tuple[int, str | None, int] | None:
+    """:func:`header_name`'s reading from ``ls`` up, ``ls`` being a line above the link's:
+    ``(start of the header line, its name or None, lines up to it)``, or None where the
+    reading ends without one. Not bounded here (the caller bounds lines and look-back):
+    each line is read once per text, and remembered in ``above``."""
+    chain = []
+    while True:
+        if ls in above:
+            top = above[ls]
+            break
+        if not _at_line_start(text, ls):
+            top = None
+            break
+        q = _QUOTE_PREFIX.match(text, ls)
+        body = q.end() if q else ls
+        if text[body : body + 1] in (" ", "\t"):  # folded: blank or the text's first line ends it
+            if ls == 0 or not text[ls : text.find("\n", ls)].strip(" \t>"):
+                top = None
+                break
+            chain.append(ls)
+            ls = _line_start(text, ls - 1)
+            continue
+        m = _HEADER_NAME.match(text, ls)
+        top = above[ls] = (ls, m.group(1).lower().replace(" ", "-") if m is not None else None, 0)
+        break
+    for k, line in enumerate(reversed(chain), 1):
+        above[line] = None if top is None else (top[0], top[1], top[2] + k)
+    return top if top is None or not chain else above[chain[0]]
 
 
 def _is_trace(name: str) -> bool:
