@@ -491,3 +491,23 @@ irc_text = st.lists(st.sampled_from(IRC_PIECES), max_size=16).map("".join)
 def test_irc_lines(text: str) -> None:
     assert_same(text, R)
     assert_verdicts(text, R)
+
+
+# Addresses redacted or split by markup (rec6: gate.c drops a redacted local-part and a
+# name right after a split '@' itself).
+SPLIT_PIECES = [
+    "a", "b", "*", "**", "***", " ", "\t", "@", "&#64;", "&#x40;", "&commat;", "</span>", "</b>", "</i>", "<span>",
+    "example.org", "x.example.com/p", "mailto:", "MAILTO:", "m", "mx:", "jo", ".", "\u2026", "...", "\n", "=",
+    "https://", "\u00e9", "(", ")",
+]
+split_text = st.lists(st.sampled_from(SPLIT_PIECES), max_size=14).map("".join)
+
+
+@given(split_text)
+@example("mi***a@example.org")
+@example("bob&commat;</b>example.org bob&#x40;</span>example.org")
+@example("mailto:mi***a@example.org")
+@example("**a@example.org")
+def test_split_and_redacted_addresses(text: str) -> None:
+    assert_same(text, R)
+    assert_verdicts(text, R)

@@ -325,6 +325,8 @@ typedef struct LineCache {
 /* ... and the IRC rules, where gate.c is sure (sure_irc_ident, sure_irc_split) */
 #define D_IRC_HOSTMASK 0x80 /* reject_irc_hostmasks */
 #define D_IRC_SERVER 0x100  /* reject_irc_server_sources */
+/* ... and the spelt and split addresses, where sure (sure_redacted, sure_split_at) */
+#define D_OBFUSCATED 0x200  /* reject_obfuscated_addresses */
 
 /* Bits of a header name in GateConfig.headers (_gate._header_bits). */
 #define H_MSGID 0x01 /* context._MSGID_HEADERS */
@@ -1099,6 +1101,43 @@ sure_irc_ident(const Text *t, Py_ssize_t s, Py_ssize_t e)
            ((f == 'n' || f == 'i') && s + 1 < t->n && RD(t, s + 1) == '=');
 }
 
+/* reject_obfuscated_addresses where context._spelled_at is sure to say yes for an email
+ * text[s:e] (not a mailto: link: the caller): its local-part holds "**" after a character
+ * other than '*' (context._REDACTED, ``mi***a@example.org``). context.reject_reason
+ * rejects it then, by that rule or by one before it. */
+static int
+sure_redacted(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    Py_ssize_t at = e - 1;
+    while (at >= s && RD(t, at) != '@')
+        at--;
+    for (Py_ssize_t i = s + 1; i + 1 < at; i++)
+        if (RD(t, i) == '*' && RD(t, i + 1) == '*' && RD(t, i - 1) != '*' && !Py_UNICODE_ISSPACE(RD(t, i - 1)))
+            return 1;
+    return 0;
+}
+
+/* The same for a schemeless name right after an address's '@' split from it by markup
+ * (context._SPLIT_AT within 12 characters before s: ``bob&#64;example.org``,
+ * ``bob@</span>example.org``). */
+static int
+sure_split_at(const Text *t, Py_ssize_t s)
+{
+    static const char *ats[] = {"@", "&#64;", "&#x40;", "&commat;", NULL};
+    static const char *tags[] = {"", "</span>", "</b>", "</i>", NULL};
+    for (int k = 0; tags[k]; k++) {
+        Py_ssize_t lt = (Py_ssize_t)strlen(tags[k]);
+        if (!starts(t, s - lt, tags[k], lt))
+            continue;
+        for (int a = 0; ats[a]; a++) {
+            Py_ssize_t la = (Py_ssize_t)strlen(ats[a]);
+            if (la + lt <= 12 && starts(t, s - lt - la, ats[a], la))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* The end of a name of context._IRC_SPLIT_NAME at i: the run of name characters there,
  * two or more labels of [A-Za-z0-9*-] between dots, none starting or ending with '-'
  * (what the pattern matches when a space or a bracket follows it); -1 when it is not one. */
@@ -1278,6 +1317,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         case '`': /* trim_markup: a code span */
         case '\\': /* reject_patterns (rules._PATTERN) */
         case '*': /* reject_patterns (.*), trim_markup (**), reject_obfuscated_addresses (***) */
+            if (email && (g->drops & D_OBFUSCATED) && !(e - s >= 7 && (RD(t, s) | 0x20) == 'm' && RD(t, s + 6) == ':') &&
+                sure_redacted(t, s, e))
+                *drop = 1;
+            return __LINE__;
         case '{': /* reject_patterns (rules._TEMPLATE), reject_code_context (brace expansion) */
         case '}':
         case '$': /* reject_patterns: ${VERSION}, $(cmd) */
@@ -1385,6 +1428,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             return __LINE__;
         if (hs > s)
             return 0; /* every other rule of a URL is for a schemeless one */
+        if ((g->drops & D_OBFUSCATED) && sure_split_at(t, s)) {
+            *drop = 1;
+            return __LINE__;
+        }
         if (nonascii) {
             /* cjk_boundary (rules.cjk_start) on [start, host end) */
             if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
