@@ -19,8 +19,8 @@ ratios are turbohtml's time divided by ours (≥ 1: we are faster). Without
 ``UTS58_REALTEXT_DIRS`` the script says so and exits 0.
 
 ``--callgrind`` counts instructions instead (``valgrind --tool=callgrind``): each detector
-is run under callgrind with 1 and with 3 calls after a warm-up call, per genre, and the
-count per call is the difference / 2. ``--profile GENRE`` prints a cProfile of
+(``--detectors``) is run under callgrind with 1 and with 3 calls after a warm-up call, per
+genre, and the count per call is the difference / 2 (slow: use ``--max-mb``). ``--profile GENRE`` prints a cProfile of
 recommended on that genre's text (the top functions by own time).
 
     UTS58_REALTEXT_DIRS=/path/realtext2/out/docs:/path/realtext3/out/docs \\
@@ -131,11 +131,12 @@ def callgrind_child(detector: str, genre: str, calls: int, max_mb: float | None)
         fn(text)
 
 
-def callgrind_counts(texts: dict[str, str], max_mb: float | None) -> list[dict[str, object]]:
+def callgrind_counts(texts: dict[str, str], max_mb: float | None,
+                     detectors: tuple[str, ...] = DETECTORS) -> list[dict[str, object]]:
     rows = []
     for genre, text in texts.items():
         per_call = {}
-        for det in DETECTORS:
+        for det in detectors:
             counts = []
             for calls in (1, 3):
                 with tempfile.TemporaryDirectory() as tmp:
@@ -150,7 +151,7 @@ def callgrind_counts(texts: dict[str, str], max_mb: float | None) -> list[dict[s
         rows.append({"genre": genre, "MB": len(text.encode("utf-8", "surrogatepass")) / 1e6,
                      "instructions": per_call})
         print(f"{genre:<18} {rows[-1]['MB']:6.2f} MB  " + "  ".join(
-            f"{d} {per_call[d] / 1e6:9.1f} M" for d in DETECTORS), flush=True)
+            f"{d} {per_call[d] / 1e6:9.1f} M" for d in detectors), flush=True)
     return rows
 
 
@@ -176,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--genres", default="", help="comma-separated genres (default: all)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--callgrind", action="store_true", help="instruction counts instead of times")
+    ap.add_argument("--detectors", default=",".join(DETECTORS), help="with --callgrind: which (comma-separated)")
     ap.add_argument("--profile", metavar="GENRE", help="cProfile of recommended on GENRE")
     ap.add_argument("--_callgrind-child", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -194,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     load = uptime()
     if args.callgrind:
-        rows = callgrind_counts(texts, args.max_mb)
+        rows = callgrind_counts(texts, args.max_mb, tuple(d for d in args.detectors.split(",") if d in DETECTORS))
     else:
         rows = time_genres(texts, args.repeat)
     load_after = uptime()

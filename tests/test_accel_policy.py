@@ -493,12 +493,15 @@ def test_irc_lines(text: str) -> None:
     assert_verdicts(text, R)
 
 
-# Addresses redacted or split by markup (rec6: gate.c drops a redacted local-part and a
-# name right after a split '@' itself).
+# Addresses spelt out, redacted or split by markup (rec6: gate.c drops a redacted
+# local-part, a name right after a split '@' and some spelt addresses itself).
 SPLIT_PIECES = [
     "a", "b", "*", "**", "***", " ", "\t", "@", "&#64;", "&#x40;", "&commat;", "</span>", "</b>", "</i>", "<span>",
     "example.org", "x.example.com/p", "mailto:", "MAILTO:", "m", "mx:", "jo", ".", "\u2026", "...", "\n", "=",
     "https://", "\u00e9", "(", ")",
+    # spelt addresses (gate.c's sure_spelled_at): " at ", " AT ", " @ " and the tests after them
+    " at ", " AT ", " At ", " @ ", "\u3000at\u3000", "\nat ", "jane", "j.doe", "j_2", "~j", "<", ">", " (", "\r",
+    "From ", "wrote", " mailing list", "R-help", "Jane Doe ",
 ]
 split_text = st.lists(st.sampled_from(SPLIT_PIECES), max_size=14).map("".join)
 
@@ -508,6 +511,7 @@ split_text = st.lists(st.sampled_from(SPLIT_PIECES), max_size=14).map("".join)
 @example("bob&commat;</b>example.org bob&#x40;</span>example.org")
 @example("mailto:mi***a@example.org")
 @example("**a@example.org")
+@example("<jane at example.org> (j.doe at example.org) mailto:jane at example.org jane @ example.org)")
 def test_split_and_redacted_addresses(text: str) -> None:
     assert_same(text, R)
     assert_verdicts(text, R)

@@ -1138,6 +1138,51 @@ sure_split_at(const Text *t, Py_ssize_t s)
     return 0;
 }
 
+/* The same for a name after a spelt '@' (``jane at example.org``) where context._spelled_at
+ * is sure to say yes: its _SPELLED_AT, read back from s within 80 characters (the
+ * local-part, then " at ", " AT " or " @ "), and one of its first tests: "<", "mailto:" or
+ * "(" before the local-part, '>', ')' or " (" after the name, or a character of
+ * _LOCAL_ONLY in the local-part. */
+static int
+sure_spelled_at(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    Py_ssize_t lo = s > 80 ? s - 80 : 0, j = s, k, i;
+    while (j > lo && Py_UNICODE_ISSPACE(RD(t, j - 1)))
+        j--;
+    if (j == s || j - lo < 3)
+        return 0;
+    if (RD(t, j - 1) == '@') { /* [ \t]+@[ \t]+ */
+        for (i = j; i < s; i++)
+            if (!is_space_tab(RD(t, i)))
+                return 0;
+        for (k = j - 1; k > lo && is_space_tab(RD(t, k - 1)); k--)
+            ;
+        if (k == j - 1)
+            return 0;
+    }
+    else if ((RD(t, j - 2) == 'a' && RD(t, j - 1) == 't') || (RD(t, j - 2) == 'A' && RD(t, j - 1) == 'T')) {
+        for (k = j - 2; k > lo && Py_UNICODE_ISSPACE(RD(t, k - 1)); k--)
+            ;
+        if (k == j - 2)
+            return 0;
+    }
+    else
+        return 0;
+    int local_only = 0;
+    for (i = k; i > lo; i--) {
+        Py_UCS4 c = RD(t, i - 1);
+        if (c >= 128 || !(is_alnum_ascii(c) || strchr("._%+~=-", (int)c)))
+            break;
+        local_only |= c == '.' || c == '_' || c == '%' || c == '+' || c == '=' || is_ascii_digit_g(c);
+    }
+    if (i == k)
+        return 0;
+    Py_UCS4 a = e < t->n ? RD(t, e) : 0;
+    return local_only || (i > lo && (RD(t, i - 1) == '<' || RD(t, i - 1) == '(')) ||
+           (i - lo >= 7 && starts(t, i - 7, "mailto:", 7)) || a == '>' || a == ')' ||
+           (a == ' ' && e + 1 < t->n && RD(t, e + 1) == '(');
+}
+
 /* The end of a name of context._IRC_SPLIT_NAME at i: the run of name characters there,
  * two or more labels of [A-Za-z0-9*-] between dots, none starting or ending with '-'
  * (what the pattern matches when a space or a bracket follows it); -1 when it is not one. */
@@ -1243,13 +1288,16 @@ sure_irc_split(const Text *t, Py_ssize_t s, Py_ssize_t e)
  * With spelled, a lower-case " at " before is noted in *spelled and 0 returned, so
  * that the other tests go on. 0, a line number, or -1 (error). */
 static int
-maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int *spelled, int *drop, int header)
+maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, Py_ssize_t e, const GateConfig *g, int *spelled, int *drop,
+                           int header)
 {
     int r = header ? maybe_header(t, s, line_start_cached(t, s, g->lines), g, drop) : 0;
     if (r != 0)
         return r;
     if ((r = maybe_spelled_at(t, s)) != 0) {
-        if (!spelled || !spelled_at_only(t, s))
+        if ((g->drops & D_OBFUSCATED) && sure_spelled_at(t, s, e))
+            *drop = 1;
+        if (*drop || !spelled || !spelled_at_only(t, s))
             return r;
         *spelled = r;
     }
@@ -1437,7 +1485,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
                 return r;
         }
-        if ((r = maybe_header_or_spelled_at(t, s, g, spelled, drop, 1)) != 0)
+        if ((r = maybe_header_or_spelled_at(t, s, e, g, spelled, drop, 1)) != 0)
             return r;
         if ((r = maybe_hidden_domain(t, s, e)) != 0)
             return r;
@@ -1549,7 +1597,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     for (Py_ssize_t i = s > 40 ? s - 40 : 0; i < s; i++)
         if (RD(t, i) == ';')
             return __LINE__;
-    return maybe_header_or_spelled_at(t, s, g, spelled, drop, 0); /* the header: above */
+    return maybe_header_or_spelled_at(t, s, e, g, spelled, drop, 0); /* the header: above */
 }
 
 /* 0 when no rule can touch the link text[s:e] (or, with new_end, when the only rules
