@@ -15,7 +15,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from uts58_icu import LinkPolicy, find_links
-from uts58_icu.core.detection import SPECIAL_SCHEMES, link_at, tld_set
+from uts58_icu.core.detection import SPECIAL_SCHEMES, Link, link_at, tld_set
+from uts58_icu.core.detection import find_links as base_find
 from uts58_icu.linkification import context, rules
 from uts58_icu.linkification.homographs import homograph_flags
 
@@ -186,3 +187,35 @@ def test_header_name_memo_reads_as_the_plain_walk(text: str) -> None:
     finally:
         context.forget(text)
     assert context._MEMO == (None, None)
+
+
+# ------------------------------------------------------------------ line tests without a look-back
+
+LINES = ["=", "=\n", "\n", "\n> ", "\n>> ", "> ", " ", "\t", "x", "ab", "https://e.com/a/", "https://e.com/a-", "bob@ke",
+         "example.org", "a.example.com/x", "rnel.org", "\r\n", "\n ", "\u3000"]
+line_text = st.lists(st.sampled_from(LINES), max_size=12).map("".join)
+
+
+def _qp_break_reference(text: str, link: Link) -> str | None:
+    """context._qp_break as first written (the line start by _line_start)."""
+    if link.text.endswith("=") and text.startswith("\n", link.end) or text.startswith("=\n", link.end):
+        return "§8 reject_quoted_printable_breaks: '=' ends the line (quoted-printable soft break): the link goes on"
+    ls = context._line_start(text, link.start)
+    if ls == link.start and ls >= 2 and text[ls - 2] == "=" and ls >= 3 and not text[ls - 3].isspace():
+        return "§8 reject_quoted_printable_breaks: the tail of a token cut by a quoted-printable soft break"
+    return None
+
+
+@given(line_text)
+@example("ab=\nexample.org")
+@example("a =\nexample.org")
+@example("=\nexample.org")
+def test_line_tests_without_a_look_back(text: str) -> None:
+    """_qp_break reads the characters before a link instead of its line's start, and
+    _wrapped_tail returns at once unless blanks, '>' or a line break stand before it."""
+    for link in base_find(text):
+        assert context._qp_break(text, link) == _qp_break_reference(text, link)
+        ls = context._line_start(text, link.start)
+        first = ls >= 2 and context._at_line_start(text, ls) and not text[ls:link.start].strip(" \t>")
+        if not first:
+            assert context._wrapped_tail(text, link) is None

@@ -547,7 +547,7 @@ def _irc_server_source(text: str, link: Link) -> bool:
     server of a netsplit's quit reason (:func:`_irc_netsplit`)."""
     if "@" in link.text or "/" in link.text:
         return False
-    if not _IRC_SERVER_ACT.match(text, link.end):
+    if not text.startswith(" sets ", link.end) or not _IRC_SERVER_ACT.match(text, link.end):
         return _irc_netsplit(text, link)
     ls = _line_start(text, link.start)
     return (_at_line_start(text, ls) and link.start - ls <= 40
@@ -606,6 +606,8 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
 def _wrapped_tail(text: str, link: Link) -> str | None:
     """``reject_wrapped_url_tails``: a schemeless name that starts a line continuing the URL
     the line before ends with (``https://groups.example.com/a/⏎> example.org/d/msgid/…``)."""
+    if link.start < 2 or text[link.start - 1] not in "\n \t>":  # not first on its line (after quotes, blanks)
+        return None
     ls = _line_start(text, link.start)
     if ls < 2 or not _at_line_start(text, ls):
         return None
@@ -637,8 +639,8 @@ def _qp_break(text: str, link: Link) -> str | None:
     """``reject_quoted_printable_breaks``: a link cut by a quoted-printable soft line break."""
     if link.text.endswith("=") and text.startswith("\n", link.end) or text.startswith("=\n", link.end):
         return "§8 reject_quoted_printable_breaks: '=' ends the line (quoted-printable soft break): the link goes on"
-    ls = _line_start(text, link.start)
-    if ls == link.start and ls >= 2 and text[ls - 2] == "=" and ls >= 3 and not text[ls - 3].isspace():
+    ls = link.start  # the link starts its line: a line break before it (ls >= 3)
+    if ls >= 3 and text[ls - 1] == "\n" and text[ls - 2] == "=" and not text[ls - 3].isspace():
         return "§8 reject_quoted_printable_breaks: the tail of a token cut by a quoted-printable soft break"
     return None
 
