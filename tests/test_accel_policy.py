@@ -212,6 +212,9 @@ ROUND3 = [
     "`", "ghcr.io/acme/tool", "[", "][]", "](", "CoreDev.Tech", "proto.school", "request.client.host",
     "yocto-1.5.final", "tar.bz", "From jroe at example.org  Wed ", "From: jroe at example.org (J)\n", "peps",
     "http://e.com/[1736", " chars]", "[36 chars]", "Tool.app/Contents/MacOS/T", "Nabble.com",
+    # rec6: gate.c's sure drops of an IRC ident in brackets and of a netsplit's two servers
+    " was kicked ", " left ", "parts ", "QUIT ", "quitt\u00e9 ", "_quit ", "\u00e9quit ", "(~j@x.org)", "[i=j@x.org]",
+    "(+j@x.org]", "(n=", "a.b-c.d", "-a.b", "a-.b", "a..b", "a.b.", " (a.net b.net).\r\n", "(quit: a.net b.net)",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)
@@ -472,3 +475,50 @@ def test_name_memo_across_texts_and_policies(text: str, pols: list[LinkPolicy]) 
     for policy in pols + pols[::-1]:
         assert_same(text, policy)
         assert_verdicts(text, policy)
+
+
+# IRC log lines as clients write them (rec6: gate.c drops an ident in brackets and a
+# netsplit's servers itself; every such drop must be a rejection of the rules).
+IRC_PIECES = [
+    "*** ", "-!- ", "[12:00] ", "<nick> ", "nick", " has quit ", " has left ", " was kicked ", "Quits: ", "Parts: ",
+    "left", "kicked", "Kick", "QUIT", "quits", "(", ")", "[", "]", "(quit: ", " ", "\n", "\r\n", ".", "\u0130",
+    "irc.a.net", "hub.b.org", "*.net", "*.split", "a-b.c", "-a.b", "a.b-", "x", "~", "+", "n=", "i=", "=", "^",
+    "ident@host.example.org", "j@x.org", "!", "Netsplit ", " <-> ", " sets mode +n", "\u00e9", "_",
+]
+irc_text = st.lists(st.sampled_from(IRC_PIECES), max_size=16).map("".join)
+
+
+@given(irc_text)
+@example("*** Quits: nick (irc.a.net hub.b.org)\n")
+@example("nick has quit [irc.a.net *.split].\r\n")
+@example("nick left the room (quit: irc.a.net hub.b.org).")
+@example("-!- nick (~ident@host.example.org) has joined #c\n")
+@example("[n=ident@host.example.org] x")
+@example("\u00e9quit (irc.a.net hub.b.org)")
+def test_irc_lines(text: str) -> None:
+    assert_same(text, R)
+    assert_verdicts(text, R)
+
+
+# Addresses spelt out, redacted or split by markup (rec6: gate.c drops a redacted
+# local-part, a name right after a split '@' and some spelt addresses itself).
+SPLIT_PIECES = [
+    "a", "b", "*", "**", "***", " ", "\t", "@", "&#64;", "&#x40;", "&commat;", "</span>", "</b>", "</i>", "<span>",
+    "example.org", "x.example.com/p", "mailto:", "MAILTO:", "m", "mx:", "jo", ".", "\u2026", "...", "\n", "=",
+    "https://", "\u00e9", "(", ")",
+    # spelt addresses (gate.c's sure_spelled_at): " at ", " AT ", " @ " and the tests after them
+    " at ", " AT ", " At ", " @ ", "\u3000at\u3000", "\nat ", "jane", "j.doe", "j_2", "~j", "<", ">", " (", "\r",
+    "From ", "wrote", " mailing list", "R-help", "Jane Doe ",
+]
+split_text = st.lists(st.sampled_from(SPLIT_PIECES), max_size=14).map("".join)
+
+
+@given(split_text)
+@example("mi***a@example.org")
+@example("bob&commat;</b>example.org bob&#x40;</span>example.org")
+@example("mailto:mi***a@example.org")
+@example("**a@example.org")
+@example("<jane at example.org> (j.doe at example.org) mailto:jane at example.org jane @ example.org)")
+def test_split_and_redacted_addresses(text: str) -> None:
+    assert_same(text, R)
+    assert_verdicts(text, R)

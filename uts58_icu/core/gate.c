@@ -328,6 +328,11 @@ typedef struct LineCache {
 /* ... and the header rules (context.reject_reason), which gate.c decides where it is sure */
 #define D_MSGID 0x20       /* reject_message_ids */
 #define D_TRACE 0x40       /* reject_mail_trace_headers */
+/* ... and the IRC rules, where gate.c is sure (sure_irc_ident, sure_irc_split) */
+#define D_IRC_HOSTMASK 0x80 /* reject_irc_hostmasks */
+#define D_IRC_SERVER 0x100  /* reject_irc_server_sources */
+/* ... and the spelt and split addresses, where sure (sure_redacted, sure_split_at) */
+#define D_OBFUSCATED 0x200  /* reject_obfuscated_addresses */
 
 /* Bits of a header name in GateConfig.headers (_gate._header_bits). */
 #define H_MSGID 0x01 /* context._MSGID_HEADERS */
@@ -1145,19 +1150,219 @@ maybe_irc_split(const Text *t, Py_ssize_t s, Py_ssize_t e, Py_UCS4 before, Py_UC
     return 0;
 }
 
+/* reject_irc_hostmasks where context._irc_hostmask is sure to say yes: an address alone in
+ * ( ) or [ ] whose ident has a prefix (``(~ident@host)``, ``[n=ident@host]``): the token
+ * before the '@' starts right after the bracket, and _IDENT_PREFIX matches there.
+ * context.reject_reason then rejects the link, by that rule or by one before it. */
+static int
+sure_irc_ident(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    if (s == 0 || e >= t->n)
+        return 0;
+    Py_UCS4 o = RD(t, s - 1), c = RD(t, e), f = RD(t, s);
+    if (!(o == '(' || o == '[') || !(c == ')' || c == ']'))
+        return 0;
+    return f == '~' || f == '+' || f == '^' || f == '=' || f == '-' ||
+           ((f == 'n' || f == 'i') && s + 1 < t->n && RD(t, s + 1) == '=');
+}
+
+/* reject_obfuscated_addresses where context._spelled_at is sure to say yes for an email
+ * text[s:e] (not a mailto: link: the caller): its local-part holds "**" after a character
+ * other than '*' (context._REDACTED, ``mi***a@example.org``). context.reject_reason
+ * rejects it then, by that rule or by one before it. */
+static int
+sure_redacted(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    Py_ssize_t at = e - 1;
+    while (at >= s && RD(t, at) != '@')
+        at--;
+    for (Py_ssize_t i = s + 1; i + 1 < at; i++)
+        if (RD(t, i) == '*' && RD(t, i + 1) == '*' && RD(t, i - 1) != '*' && !Py_UNICODE_ISSPACE(RD(t, i - 1)))
+            return 1;
+    return 0;
+}
+
+/* The same for a schemeless name right after an address's '@' split from it by markup
+ * (context._SPLIT_AT within 12 characters before s: ``bob&#64;example.org``,
+ * ``bob@</span>example.org``). */
+static int
+sure_split_at(const Text *t, Py_ssize_t s)
+{
+    static const char *ats[] = {"@", "&#64;", "&#x40;", "&commat;", NULL};
+    static const char *tags[] = {"", "</span>", "</b>", "</i>", NULL};
+    for (int k = 0; tags[k]; k++) {
+        Py_ssize_t lt = (Py_ssize_t)strlen(tags[k]);
+        if (!starts(t, s - lt, tags[k], lt))
+            continue;
+        for (int a = 0; ats[a]; a++) {
+            Py_ssize_t la = (Py_ssize_t)strlen(ats[a]);
+            if (la + lt <= 12 && starts(t, s - lt - la, ats[a], la))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* The same for a name after a spelt '@' (``jane at example.org``) where context._spelled_at
+ * is sure to say yes: its _SPELLED_AT, read back from s within 80 characters (the
+ * local-part, then " at ", " AT " or " @ "), and one of its first tests: "<", "mailto:" or
+ * "(" before the local-part, '>', ')' or " (" after the name, or a character of
+ * _LOCAL_ONLY in the local-part. */
+static int
+sure_spelled_at(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    Py_ssize_t lo = s > 80 ? s - 80 : 0, j = s, k, i;
+    while (j > lo && Py_UNICODE_ISSPACE(RD(t, j - 1)))
+        j--;
+    if (j == s || j - lo < 3)
+        return 0;
+    if (RD(t, j - 1) == '@') { /* [ \t]+@[ \t]+ */
+        for (i = j; i < s; i++)
+            if (!is_space_tab(RD(t, i)))
+                return 0;
+        for (k = j - 1; k > lo && is_space_tab(RD(t, k - 1)); k--)
+            ;
+        if (k == j - 1)
+            return 0;
+    }
+    else if ((RD(t, j - 2) == 'a' && RD(t, j - 1) == 't') || (RD(t, j - 2) == 'A' && RD(t, j - 1) == 'T')) {
+        for (k = j - 2; k > lo && Py_UNICODE_ISSPACE(RD(t, k - 1)); k--)
+            ;
+        if (k == j - 2)
+            return 0;
+    }
+    else
+        return 0;
+    int local_only = 0;
+    for (i = k; i > lo; i--) {
+        Py_UCS4 c = RD(t, i - 1);
+        if (c >= 128 || !(is_alnum_ascii(c) || strchr("._%+~=-", (int)c)))
+            break;
+        local_only |= c == '.' || c == '_' || c == '%' || c == '+' || c == '=' || is_ascii_digit_g(c);
+    }
+    if (i == k)
+        return 0;
+    Py_UCS4 a = e < t->n ? RD(t, e) : 0;
+    return local_only || (i > lo && (RD(t, i - 1) == '<' || RD(t, i - 1) == '(')) ||
+           (i - lo >= 7 && starts(t, i - 7, "mailto:", 7)) || a == '>' || a == ')' ||
+           (a == ' ' && e + 1 < t->n && RD(t, e + 1) == '(');
+}
+
+/* The end of a name of context._IRC_SPLIT_NAME at i: the run of name characters there,
+ * two or more labels of [A-Za-z0-9*-] between dots, none starting or ending with '-'
+ * (what the pattern matches when a space or a bracket follows it); -1 when it is not one. */
+static Py_ssize_t
+split_name_end(const Text *t, Py_ssize_t i)
+{
+    Py_ssize_t j = i;
+    int labels = 1;
+    Py_UCS4 prev = '.';
+    for (; j < t->n && is_split_name(RD(t, j)); j++) {
+        Py_UCS4 c = RD(t, j);
+        if (c == '.' && (prev == '.' || prev == '-'))
+            return -1;
+        if (c == '-' && prev == '.')
+            return -1;
+        labels += c == '.';
+        prev = c;
+    }
+    return j == i || prev == '.' || prev == '-' || labels < 2 ? -1 : j;
+}
+
+/* re's \w in a str pattern (the word boundaries of context._IRC_SPLIT_EVENT). */
+static inline int
+is_re_word(Py_UCS4 c)
+{
+    return c == '_' || Py_UNICODE_ISALNUM(c);
+}
+
+/* A word of context._IRC_SPLIT_EVENT in text[lo:hi]: quit(s), part(s), kick(s), kicked,
+ * left ("has quit", "has left", "was kicked" hold one), in ASCII letters of any case
+ * (the pattern's other case folds are left to Python), between word boundaries. */
+static int
+has_split_event(const Text *t, Py_ssize_t lo, Py_ssize_t hi)
+{
+    static const char *words[] = {"quits", "quit", "parts", "part", "kicks", "kicked", "kick", "left", NULL};
+    for (Py_ssize_t i = lo; i < hi; i++) {
+        Py_UCS4 c = RD(t, i);
+        if (c >= 128 || !strchr("qQpPkKlL", (int)c) || (i > 0 && is_re_word(RD(t, i - 1))))
+            continue;
+        for (int w = 0; words[w]; w++) {
+            Py_ssize_t len = (Py_ssize_t)strlen(words[w]);
+            if (i + len <= hi && starts_ci(t, i, words[w]) && !(i + len < t->n && is_re_word(RD(t, i + len))))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* reject_irc_server_sources where context._irc_netsplit is sure to say yes for the
+ * schemeless name text[s:e] (no " sets " after it: the caller): one of the two names of a
+ * netsplit's quit reason, ``(a.net b.net)``, ``[a.net b.net]`` or ``(quit: a.net b.net)``
+ * closing its line, on a line (started within 300 characters of the bracket) that holds
+ * a quit, part or kick word before it. Not irssi's `` <-> `` line (to Python). */
+static int
+sure_irc_split(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    Py_ssize_t n = t->n, opener = -1;
+    if (s == 0 || e >= n || starts(t, e, " <-> ", 5) || starts(t, s - 5, " <-> ", 5))
+        return 0;
+    Py_UCS4 b = RD(t, s - 1), a = RD(t, e);
+    if ((b == '(' || b == '[') && a == ' ')
+        opener = s - 1;
+    else if (a == ' ' && starts(t, s - 7, "(quit: ", 7))
+        opener = s - 7;
+    else if (b == ' ' && (a == ')' || a == ']')) {
+        /* max(text.rfind("(", lo, s - 1), text.rfind("[", lo, s - 1)) */
+        for (Py_ssize_t i = s - 2, lo = s > 256 ? s - 256 : 0; i >= lo && opener < 0; i--)
+            if (RD(t, i) == '(' || RD(t, i) == '[')
+                opener = i;
+    }
+    if (opener < 0)
+        return 0;
+    /* context._IRC_SPLIT_REASON.match(text, opener), (s, e) one of its names */
+    Py_UCS4 close = RD(t, opener) == '(' ? ')' : ']';
+    Py_ssize_t i = opener + 1;
+    if (close == ')' && starts(t, i, "quit: ", 6))
+        i += 6;
+    Py_ssize_t e1 = split_name_end(t, i);
+    if (e1 < 0 || e1 >= n || RD(t, e1) != ' ')
+        return 0;
+    Py_ssize_t e2 = split_name_end(t, e1 + 1);
+    if (e2 < 0 || e2 >= n || RD(t, e2) != close)
+        return 0;
+    if (!((s == i && e == e1) || (s == e1 + 1 && e == e2)))
+        return 0;
+    Py_ssize_t k = e2 + 1;
+    if (k < n && RD(t, k) == '.')
+        k++;
+    while (k < n && (RD(t, k) == ' ' || RD(t, k) == '\t' || RD(t, k) == '\r'))
+        k++;
+    if (k < n && RD(t, k) != '\n')
+        return 0;
+    /* the line's start within 300 of the bracket, then _IRC_SPLIT_EVENT before it */
+    Py_ssize_t ls = opener;
+    while (ls > 0 && opener - ls <= 300 && RD(t, ls - 1) != '\n')
+        ls--;
+    return opener - ls <= 300 && has_split_event(t, ls, opener);
+}
+
 /* The tests of a name's line and the words before it, for URLs and emails alike:
  * reject_message_ids, reject_mail_trace_headers (context.header_name), then
  * reject_obfuscated_addresses, reject_obfuscated_email_domains (context._spelled_at).
  * With spelled, a lower-case " at " before is noted in *spelled and 0 returned, so
  * that the other tests go on. 0, a line number, or -1 (error). */
 static int
-maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, const GateConfig *g, int *spelled, int *drop, int header)
+maybe_header_or_spelled_at(const Text *t, Py_ssize_t s, Py_ssize_t e, const GateConfig *g, int *spelled, int *drop,
+                           int header)
 {
     int r = header ? maybe_header(t, s, line_start_cached(t, s, g->lines), g, drop) : 0;
     if (r != 0)
         return r;
     if ((r = maybe_spelled_at(t, s)) != 0) {
-        if (!spelled || !spelled_at_only(t, s))
+        if ((g->drops & D_OBFUSCATED) && sure_spelled_at(t, s, e))
+            *drop = 1;
+        if (*drop || !spelled || !spelled_at_only(t, s))
             return r;
         *spelled = r;
     }
@@ -1237,6 +1442,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         case '`': /* trim_markup: a code span */
         case '\\': /* reject_patterns (rules._PATTERN) */
         case '*': /* reject_patterns (.*), trim_markup (**), reject_obfuscated_addresses (***) */
+            if (email && (g->drops & D_OBFUSCATED) && !(e - s >= 7 && (RD(t, s) | 0x20) == 'm' && RD(t, s + 6) == ':') &&
+                sure_redacted(t, s, e))
+                *drop = 1;
+            return __LINE__;
         case '{': /* reject_patterns (rules._TEMPLATE), reject_code_context (brace expansion) */
         case '}':
         case '$': /* reject_patterns: ${VERSION}, $(cmd) */
@@ -1350,12 +1559,16 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             return __LINE__;
         if (hs > s)
             return 0; /* every other rule of a URL is for a schemeless one */
+        if ((g->drops & D_OBFUSCATED) && sure_split_at(t, s)) {
+            *drop = 1;
+            return __LINE__;
+        }
         if (nonascii) {
             /* cjk_boundary (rules.cjk_start) on [start, host end) */
             if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
                 return r;
         }
-        if ((r = maybe_header_or_spelled_at(t, s, g, spelled, drop, 1)) != 0)
+        if ((r = maybe_header_or_spelled_at(t, s, e, g, spelled, drop, 1)) != 0)
             return r;
         if ((r = maybe_hidden_domain(t, s, e)) != 0)
             return r;
@@ -1365,6 +1578,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* reject_irc_server_sources (context._irc_server_source): " sets " after the name */
         if (after == ' ' && starts(t, e + 1, "sets ", 5))
             return __LINE__;
+        if ((g->drops & D_IRC_SERVER) && sure_irc_split(t, s, e)) {
+            *drop = 1;
+            return __LINE__;
+        }
         if ((r = maybe_irc_split(t, s, e, before, after)) != 0)
             return r;
         /* reject_code_expressions: a unit-of-code word after (package, モジュール) */
@@ -1418,6 +1635,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     /* extend_mailto_headers and every mailto: rule: rare, to Python */
     if (e - s >= 7 && (RD(t, s) | 0x20) == 'm' && RD(t, s + 6) == ':')
         return __LINE__;
+    if ((g->drops & D_IRC_HOSTMASK) && sure_irc_ident(t, s, e)) {
+        *drop = 1;
+        return __LINE__;
+    }
     /* The header rules first: context.reject_reason applies them to the base link as it
      * is (split_glued is for URLs, _qp_break rejects too), so a sure drop there is the
      * link's fate whatever the tests below would say (message identifiers, trace lines). */
@@ -1476,7 +1697,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     for (Py_ssize_t i = s > 40 ? s - 40 : 0; i < s; i++)
         if (RD(t, i) == ';')
             return __LINE__;
-    return maybe_header_or_spelled_at(t, s, g, spelled, drop, 0); /* the header: above */
+    return maybe_header_or_spelled_at(t, s, e, g, spelled, drop, 0); /* the header: above */
 }
 
 /* 0 when no rule can touch the link text[s:e] (or, with new_end, when the only rules

@@ -149,7 +149,12 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         | (0x10 if policy.drop_empty_query else 0)
         # the header rules: a link in a message-id or trace header is dropped by gate.c
         | (0x20 if policy.reject_message_ids else 0)
-        | (0x40 if policy.reject_mail_trace_headers else 0),
+        | (0x40 if policy.reject_mail_trace_headers else 0)
+        # the IRC rules: an ident in brackets, a netsplit's two servers (gate.c's sure_irc_*)
+        | (0x80 if policy.reject_irc_hostmasks else 0)
+        | (0x100 if policy.reject_irc_server_sources else 0)
+        # a redacted local-part (``mi***a@``), a name after an '@' split by markup (sure_*)
+        | (0x200 if policy.reject_obfuscated_addresses else 0),
     )
 
 

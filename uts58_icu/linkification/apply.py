@@ -109,6 +109,8 @@ def find_links(
         scanner = last[1] if last[0] is policy else _fast_scanner(policy)
         if scanner is not None:
             out = scanner(text)
+            if out is None:
+                out = _without_host_cuts(text, policy)  # type: ignore[arg-type]
             if type(out) is list:
                 return out  # type: ignore[no-any-return]
             if out is not None:
@@ -125,8 +127,18 @@ def find_links(
         mask = gate(text, links, config, tlds is None)
         if mask is None:  # no rule can touch any link (the compiled gate, issue 19)
             return links
-        return list(_apply_masked(text, links, mask, pol, use, None))
-    return list(apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use))
+        return _listed(text, _apply_masked(text, links, mask, pol, use, None))
+    return _listed(text, apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use))
+
+
+def _listed(text: str, links: Iterable[Link]) -> list[Link]:
+    """``list(links)``, the rules reading ``text`` with a memo of its lines (context.remember)."""
+    mine = context.remember(text)
+    try:
+        return list(links)
+    finally:
+        if mine:
+            context.forget(text)
 
 
 def _gated_defaults(text: str, policy: LinkPolicy) -> list[Link] | None:
@@ -138,9 +150,21 @@ def _gated_defaults(text: str, policy: LinkPolicy) -> list[Link] | None:
     if scanner is None:
         return None
     out = scanner(text)
+    if out is None:
+        out = _without_host_cuts(text, policy)
     if out is None or type(out) is list:
         return out  # type: ignore[no-any-return]
     return _with_suspects(text, policy, out)
+
+
+def _without_host_cuts(text: str, policy: LinkPolicy) -> object:
+    """``scan_gated``'s answer where it said that ``cjk_host_cut`` may add a link (None):
+    when ``rules.cjk_host_cuts`` adds none to this text, the same scan and gate without
+    that rule (whose only effect is the links it adds); None (the full path) otherwise."""
+    if rules.cjk_host_cuts(text, tld_set(None), SPECIAL_SCHEMES):
+        return None
+    args = _fast_args(policy)
+    return None if args is None else _gate.scan_gated(*args[:3], False, text)  # type: ignore[misc]
 
 
 def _fast_scanner(policy: object) -> Callable[[str], object] | None:
@@ -168,6 +192,15 @@ def _settle(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable
     index written ``~k`` (negative) is a link that only ``context._spelled_at`` may touch
     (a lower-case " at " before it; the gate ruled out every other rule): kept when that
     test passes, through the rules otherwise."""
+    mine = context.remember(text)
+    try:
+        return _settled(text, policy, links, suspects)
+    finally:
+        if mine:
+            context.forget(text)
+
+
+def _settled(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable[int]) -> list[Link]:
     result: list[Link] = []
     covered = [0]
     prev = 0
@@ -181,8 +214,13 @@ def _settle(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable
             plain = [x for x in plain if x.start >= covered[0]]
         result += plain
         link = links[k]
-        if spelled and link.start >= covered[0] and context._spelled_at(text, link) is None:
-            result.append(link)
+        if spelled and link.start >= covered[0]:
+            # no other rule touches the link: kept when _spelled_at passes it; where it
+            # rejects it, context.reject_reason rejects it (by that rule or one before)
+            if context._spelled_at(text, link) is None:
+                result.append(link)
+            elif not (policy.reject_obfuscated_addresses and not _has_scheme(link)):
+                result += _apply(text, (link,), policy, tlds, None, covered)
         else:
             result += _apply(text, (link,), policy, tlds, None, covered)
         prev = k + 1
@@ -191,6 +229,13 @@ def _settle(text: str, policy: LinkPolicy, links: list[Link], suspects: Iterable
         plain = [x for x in plain if x.start >= covered[0]]
     result += plain
     return result
+
+
+def _has_scheme(link: Link) -> bool:
+    """context.reject_reason's ``scheme`` of ``link``."""
+    if link.kind == "url":  # anatomy(link).has_scheme
+        return "://" in link.text and patterns().scheme_prefix.match(link.text) is not None
+    return link.text[:7].lower() == "mailto:"
 
 
 def _fast_args(policy: LinkPolicy) -> tuple[object, ...] | None:
@@ -407,7 +452,8 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
             reject(f"§8 Identifier_Status: {bad.group()!r} (U+{ord(bad.group()):04X}) is not Allowed")
             return None
     homographs: tuple[str, ...] = ()
-    if (policy.spoof_check or policy.reject_spoof or policy.idn_display != "unicode") and not is_ip:
+    if (policy.spoof_check or policy.reject_spoof or policy.idn_display != "unicode") and not is_ip and (
+            not host.isascii() or "xn--" in host.lower()):  # else ToUnicode is ASCII: no flags
         homographs = homograph_flags(host, tlds)  # UTS #39 skeletons (issue 9 item 3)
     if (policy.spoof_check or policy.reject_spoof) and not is_ip:
         unicode_host, _ = idna_to_unicode(host)

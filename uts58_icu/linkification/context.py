@@ -177,6 +177,20 @@ def _at_line_start(text: str, pos: int) -> bool:
     return pos == 0 or text[pos - 1] == "\n"
 
 
+def _line_end(text: str, pos: int) -> int:
+    """End of the line holding ``pos`` (its line break, or the text's end), looking ahead at
+    most ``_MAX_LOOKBACK`` characters: on a longer line, the end of that window (see
+    :func:`_at_line_end`), as :func:`_line_start` looks back."""
+    hi = min(len(text), pos + _MAX_LOOKBACK)
+    nl = text.find("\n", pos, hi)
+    return hi if nl == -1 else nl
+
+
+def _at_line_end(text: str, pos: int) -> bool:
+    """Whether ``pos`` really ends a line (not the edge of a look-ahead window)."""
+    return pos == len(text) or text[pos] == "\n"
+
+
 def header_name(text: str, pos: int) -> str | None:
     """The mail header field (lower case) whose value holds ``pos``, or None.
 
@@ -184,7 +198,9 @@ def header_name(text: str, pos: int) -> str | None:
     optional ``>`` quote prefix) back to the field name, at most ``_MAX_LINES`` lines.
     """
     ls = _line_start(text, pos)
-    for _ in range(_MAX_LINES):
+    memo = _MEMO
+    above = memo[1] if memo[0] is text else None
+    for i in range(_MAX_LINES):
         if not _at_line_start(text, ls):
             return None  # a line longer than the look-back: no header
         q = _QUOTE_PREFIX.match(text, ls)
@@ -198,12 +214,71 @@ def header_name(text: str, pos: int) -> str | None:
             ls = _line_start(text, ls - 1)
             if pos - ls > _MAX_LOOKBACK:
                 return None
+            if above is not None:  # the lines above, read once for every link of the text
+                top = _header_above(text, ls, above)
+                if top is None or i + 1 + top[2] >= _MAX_LINES or pos - top[0] > _MAX_LOOKBACK:
+                    return None
+                return top[1]
             continue
         if not _at_line_start(text, ls):
             return None  # a line longer than the look-back: no header
         m = _HEADER_NAME.match(text, ls)
         return m.group(1).lower().replace(" ", "-") if m is not None and m.end() <= pos else None
     return None
+
+
+#: The memo of the text whose links are being settled (:func:`remember`): a line start ->
+#: what :func:`_header_above` says of it.
+_MEMO: tuple[str | None, dict[int, tuple[int, str | None, int] | None] | None] = (None, None)
+
+
+def remember(text: str) -> bool:
+    """Keep a memo of ``text``'s lines while its links go through the rules (the caller
+    then calls :func:`forget`); False when one is kept for it already. One text at a
+    time: a memo of another text is not read (threads get the plain reading)."""
+    global _MEMO
+    if _MEMO[0] is text:
+        return False
+    _MEMO = (text, {})
+    return True
+
+
+def forget(text: str) -> None:
+    """Drop the memo of ``text`` (:func:`remember`), so that no text is kept alive by it."""
+    global _MEMO
+    if _MEMO[0] is text:
+        _MEMO = (None, None)
+
+
+def _header_above(text: str, ls: int, above: dict[int, tuple[int, str | None, int] | None]
+                  ) -> tuple[int, str | None, int] | None:
+    """:func:`header_name`'s reading from ``ls`` up, ``ls`` being a line above the link's:
+    ``(start of the header line, its name or None, lines up to it)``, or None where the
+    reading ends without one. Not bounded here (the caller bounds lines and look-back):
+    each line is read once per text, and remembered in ``above``."""
+    chain = []
+    while True:
+        if ls in above:
+            top = above[ls]
+            break
+        if not _at_line_start(text, ls):
+            top = None
+            break
+        q = _QUOTE_PREFIX.match(text, ls)
+        body = q.end() if q else ls
+        if text[body : body + 1] in (" ", "\t"):  # folded: blank or the text's first line ends it
+            if ls == 0 or not text[ls : text.find("\n", ls)].strip(" \t>"):
+                top = None
+                break
+            chain.append(ls)
+            ls = _line_start(text, ls - 1)
+            continue
+        m = _HEADER_NAME.match(text, ls)
+        top = above[ls] = (ls, m.group(1).lower().replace(" ", "-") if m is not None else None, 0)
+        break
+    for k, line in enumerate(reversed(chain), 1):
+        above[line] = None if top is None else (top[0], top[1], top[2] + k)
+    return top if top is None or not chain else above[chain[0]]
 
 
 def _is_trace(name: str) -> bool:
@@ -215,39 +290,80 @@ def _is_trace(name: str) -> bool:
 
 def _spelled_at(text: str, link: Link) -> str | None:
     """``reject_obfuscated_addresses``: ``jane at example.org``, ``mi***a@example.org`` and pieces of them."""
-    if _HIDDEN_DOMAIN.search(link.text):
+    if (not link.text.isascii() or "hidden" in link.text.lower()) and _HIDDEN_DOMAIN.search(link.text):
         return "§8 reject_obfuscated_addresses: Hypermail's redaction 'domain.name.hidden' stands for an address"
     if link.kind == "email":
         local = link.text[: link.text.rindex("@")]
         if _REDACTED.search(local):
             return f"§8 reject_obfuscated_addresses: {local!r} is redacted, not an address anyone can write to"
-    elif _SPLIT_AT.search(text, max(0, link.start - 12), link.start):
+    elif link.start and text[link.start - 1] in "@;>" and _SPLIT_AT.search(text, max(0, link.start - 12), link.start):
         return "§8 reject_obfuscated_addresses: the domain of an address split by markup ('@</span>')"
     before = text[max(0, link.start - 80) : link.start]
-    m = _SPELLED_AT.search(before)
-    if m is None:
+    found = _spelled_at_split(before)
+    if found is None:
         return None
-    local = m.group(1)
-    head = before[: m.start()]
+    local, at = before[found[0] : found[1]], before[found[1] :]  # _SPELLED_AT's groups
+    head = before[: found[0]]
     after = text[link.end : link.end + 12]
+    why = f"§8 reject_obfuscated_addresses: '{local}{at}…' is an address spelt out, not a host"
+    # one test passing is enough (each is pure): the cheap ones first, the line only then
+    if head.endswith(("<", "mailto:", "(")) or after.startswith((">", " (", ")")) or _LOCAL_ONLY.search(local):
+        return why
     ls = _line_start(text, link.start)
     line = text[ls : link.start] if _at_line_start(text, ls) else ""
     if (
-        _LOCAL_ONLY.search(local)
-        or _SPELLED_DOT.search(head)
-        or (local.islower() and _NAME_BEFORE.search(head))
-        or head.endswith(("<", "mailto:", "("))
-        or after.startswith((">", " (", ")"))
-        or _HEADER_LINE_START.match(line)
-        or (_MBOX_FROM_LINE.fullmatch(line, 0, len(line) - len(m.group())) and _MBOX_DATE_AFTER.match(text, link.end))
+        _HEADER_LINE_START.match(line)
+        or (_MBOX_FROM_LINE.fullmatch(line, 0, len(line) - len(local) - len(at)) and _MBOX_DATE_AFTER.match(text, link.end))
+        or _spelled_dot_before(head)
+        or (local.islower() and _name_before(head))
         or after.lstrip().startswith("wrote")
         or _LIST_AFTER.match(text, link.end)
         or _LIST_NAME.fullmatch(local)
-        or _spelled_address_shape(text, link, local, m.group(2), line)
-        or _spelt_in_mail(text, link, local, m.group(2), line)
+        or _spelled_address_shape(text, link, local, at, line)
+        or _spelt_in_mail(text, link, local, at, line)
     ):
-        return f"§8 reject_obfuscated_addresses: '{local}{m.group(2)}…' is an address spelt out, not a host"
+        return why
     return None
+
+
+# _SPELLED_AT's local-part characters.
+_SPELLED_LOCAL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._%+~=-"
+
+
+def _spelled_at_split(before: str) -> tuple[int, int] | None:
+    """Where ``_SPELLED_AT.search(before)`` finds its groups, ``(local-part start, " at "
+    start)``, or None; read back from the end (the pattern ends at the end), not tried at
+    every position of the window. ``str.isspace`` is what ``\\s`` matches in a ``str``."""
+    body = before.rstrip()
+    if len(body) == len(before) or len(body) < 3:
+        return None
+    if body[-1] == "@":  # [ \t]+@[ \t]+\Z
+        if before[len(body) :].strip(" \t"):
+            return None
+        word = body[:-1].rstrip(" \t")
+        if len(word) == len(body) - 1:
+            return None
+    elif body.endswith(("at", "AT")):  # \s+(?:at|AT)\s+\Z
+        word = body[:-2].rstrip()
+        if len(word) == len(body) - 2:
+            return None
+    else:
+        return None
+    i = len(word.rstrip(_SPELLED_LOCAL))
+    return (i, len(word)) if i < len(word) else None
+
+
+def _spelled_dot_before(head: str) -> bool:
+    """``_SPELLED_DOT.search(head)``: only where ``head`` ends with blanks after a "dot"."""
+    body = head.rstrip()
+    return (len(body) < len(head) and body.endswith(("dot", "DOT", "[dot]", "(dot)"))
+            and _SPELLED_DOT.search(head) is not None)
+
+
+def _name_before(head: str) -> bool:
+    """``_NAME_BEFORE.search(head)``: the match starts at the last line break (nothing it
+    matches after one is a line break) or, without one, at the start."""
+    return _NAME_BEFORE.match(head, max(0, head.rfind("\n"))) is not None
 
 
 _LINE_END_BLANKS = lazy_compile(r"[ \t\r]*(?:\n|\Z)")
@@ -328,26 +444,28 @@ def _quote_prefix(line: str) -> str:
 def _next_content_line(text: str, pos: int, step: int) -> str | None:
     """The first line after (``step`` 1) or before (-1) the line break at or before ``pos``
     that holds more than blanks and ``>`` quote markers, looking at most 6 lines away
-    (archives put blank lines between the lines of a message), or None."""
+    (archives put blank lines between the lines of a message), or None. A line is read
+    within the shared bound of :func:`_line_start` and :func:`_line_end` (``_MAX_LOOKBACK``):
+    a longer line ends the search, as it ends :func:`header_name`'s."""
     for _ in range(6):
         if step > 0:
             if pos >= len(text):
                 return None
-            end = text.find("\n", pos + 1)
-            line = text[pos + 1 : end if end != -1 and end - pos <= 300 else min(len(text), pos + 301)]
-            pos = end if end != -1 else len(text)
+            end = _line_end(text, pos + 1)
+            if not _at_line_end(text, end):
+                return None
+            line = text[pos + 1 : end]
+            pos = end
         else:
             if pos <= 0:
                 return None
-            start = text.rfind("\n", max(0, pos - 301), pos)
-            line = text[start + 1 : pos]
-            if start == -1 and pos > 300:
+            start = _line_start(text, pos)
+            if not _at_line_start(text, start):
                 return None
-            pos = start
+            line = text[start:pos]
+            pos = start - 1
         if line.strip(" \t\r>"):
             return line.rstrip("\r")
-        if pos == -1:
-            return None
     return None
 
 
@@ -435,7 +553,7 @@ def _irc_server_source(text: str, link: Link) -> bool:
     server of a netsplit's quit reason (:func:`_irc_netsplit`)."""
     if "@" in link.text or "/" in link.text:
         return False
-    if not _IRC_SERVER_ACT.match(text, link.end):
+    if not text.startswith(" sets ", link.end) or not _IRC_SERVER_ACT.match(text, link.end):
         return _irc_netsplit(text, link)
     ls = _line_start(text, link.start)
     return (_at_line_start(text, ls) and link.start - ls <= 40
@@ -518,6 +636,8 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
 def _wrapped_tail(text: str, link: Link) -> str | None:
     """``reject_wrapped_url_tails``: a schemeless name that starts a line continuing the URL
     the line before ends with (``https://groups.example.com/a/⏎> example.org/d/msgid/…``)."""
+    if link.start < 2 or text[link.start - 1] not in "\n \t>":  # not first on its line (after quotes, blanks)
+        return None
     ls = _line_start(text, link.start)
     if ls < 2 or not _at_line_start(text, ls):
         return None
@@ -549,8 +669,8 @@ def _qp_break(text: str, link: Link) -> str | None:
     """``reject_quoted_printable_breaks``: a link cut by a quoted-printable soft line break."""
     if link.text.endswith("=") and text.startswith("\n", link.end) or text.startswith("=\n", link.end):
         return "§8 reject_quoted_printable_breaks: '=' ends the line (quoted-printable soft break): the link goes on"
-    ls = _line_start(text, link.start)
-    if ls == link.start and ls >= 2 and text[ls - 2] == "=" and ls >= 3 and not text[ls - 3].isspace():
+    ls = link.start  # the link starts its line: a line break before it (ls >= 3)
+    if ls >= 3 and text[ls - 1] == "\n" and text[ls - 2] == "=" and not text[ls - 3].isspace():
         return "§8 reject_quoted_printable_breaks: the tail of a token cut by a quoted-printable soft break"
     return None
 

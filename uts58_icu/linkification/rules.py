@@ -194,10 +194,15 @@ _BIDI_CLOSE = lazy_compile("[\u202c\u2069]")
 # Letters of the Southeast Asian scripts written without spaces between words
 # (Line_Break=Complex_Context: Thai, Lao, Myanmar, Khmer): glued to a URL like CJK.
 _SA_LETTER_CLASS = "\u0e01-\u0e3a\u0e40-\u0e4e\u0e81-\u0edf\u1000-\u109f\u1780-\u17dd"
-_CJK_GLUED_HOST = lazy_compile(
-    rf"([A-Za-z][A-Za-z0-9+.\-]*)://[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{{2,}}"
-    rf"(?=[{_CJK_LETTER_CLASS}{_SA_LETTER_CLASS}])"
+_CJK_GLUED_AUTHORITY = (
+    rf"://[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{{2,}}(?=[{_CJK_LETTER_CLASS}{_SA_LETTER_CLASS}])"
 )
+_CJK_GLUED_HOST = lazy_compile(rf"([A-Za-z][A-Za-z0-9+.\-]*){_CJK_GLUED_AUTHORITY}")
+# The same from its "://" (a literal first: re's fast search, not a try at every letter);
+# cjk_host_cuts finds the scheme before it (what _CJK_GLUED_HOST's finditer matches).
+_CJK_GLUED_AFTER_SCHEME = lazy_compile(_CJK_GLUED_AUTHORITY)
+_SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-")
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 def _reterminate(text: str, link: Link, a: LinkAnatomy, cut: int) -> int:
@@ -453,13 +458,22 @@ def cjk_host_cuts(text: str, tlds: Collection[str], schemes: Collection[str]) ->
 
     p = patterns()
     out = []
-    for m in _CJK_GLUED_HOST.finditer(text):
-        scheme_start = m.start()
-        scheme = m.group(1).lower()
+    for m in _CJK_GLUED_AFTER_SCHEME.finditer(text):
+        # _CJK_GLUED_HOST's match: from the first letter of the run of scheme characters
+        # before "://" (a match ends before a CJK letter, so runs never overlap one)
+        colon = m.start()
+        scheme_start = colon
+        while scheme_start > 0 and text[scheme_start - 1] in _SCHEME_CHARS:
+            scheme_start -= 1
+        while scheme_start < colon and text[scheme_start] not in _ASCII_LETTERS:
+            scheme_start += 1
+        if scheme_start == colon:
+            continue
+        scheme = text[scheme_start:colon].lower()
         if scheme not in schemes and not scheme.endswith("http") and not scheme.endswith("https"):
             continue
         if scheme not in schemes:  # glued letters before an explicit http(s): as the base does
-            scheme_start = m.end(1) - (5 if scheme.endswith("https") else 4)
+            scheme_start = colon - (5 if scheme.endswith("https") else 4)
         cut = m.end()
         run = p.domain_chars.match(text, cut).end()
         while run > cut and text[run - 1] in _LABEL_SEPS:
