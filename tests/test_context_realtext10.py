@@ -91,6 +91,9 @@ CASES = [
     # regression: the compiled gate's memo of a host's verdict (with a path) kept the second
     # link after the first (realtext6: "the ImageJ.app/Contents/PlugIns/Java.runtime folder")
     ("see Tool.app/docs, then Tool.app/Contents/PlugIns/Java.runtime\n", ["Tool.app/docs"], "reject_file_names"),
+    # and the other way round: the gate sends only "/Contents/" paths of a .app name to Python
+    # (the memo keys that path apart), so "Tool.app/docs" after it is still settled in C and kept
+    ("Tool.app/Contents/MacOS/Tool, then see Tool.app/docs\n", ["Tool.app/docs"], "reject_file_names"),
 ]
 
 

@@ -890,9 +890,10 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
          * file-extension TLD */
         if ((r = label_in(t, last_start, he, g->file_ext, 1)) != 0)
             return r < 0 ? -1 : __LINE__;
-        /* reject_file_names: a path inside a macOS bundle, "Xxx.app/Contents/" (widened to any
-         * path after a two-label .app name: the memo below keys a verdict on the host alone) */
-        if (nlabels == 2 && he - last_start == 3 && starts_ci(t, last_start, "app"))
+        /* reject_file_names: a path inside a macOS bundle, "Xxx.app/Contents/" (rules.py:
+         * text.startswith("/Contents/", a.after)); the memo below keys this path apart */
+        if (nlabels == 2 && he - last_start == 3 && starts_ci(t, last_start, "app")
+            && starts(t, after, "/Contents/", 10))
             return __LINE__;
         return 0; /* rules.reject_reason: any other path keeps the link */
     }
@@ -1023,7 +1024,7 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
 
 /* The "no rule" verdicts of name_rule, remembered per host (issue 19: a text names the
  * same hosts again and again). A verdict of 0 depends only on the host's characters
- * text[s:he], on whether a '/' follows the host and port, and on the configuration
+ * text[s:he], on whether a '/' (or "/Contents/") follows the host and port, and on the configuration
  * (its sets): never on the text around the name (host_cue is asked only on the way to
  * a non-zero verdict), so it is kept under exactly that key. Direct-mapped, bounded;
  * the table belongs to one configuration tuple at a time (a reference is held, so its
@@ -1048,7 +1049,10 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     Py_ssize_t len = he - s;
     if (len <= 0 || len > NAME_MEMO_MAX || !g->cfg)
         return name_rule(t, s, he, after, e, g, drop);
+    /* 0: no path; 1: a path; 2: a path starting "/Contents/" (a macOS bundle's, name_rule) */
     int path = after < e && RD(t, after) == '/';
+    if (path && starts(t, after, "/Contents/", 10))
+        path = 2;
     uint64_t h = 14695981039346656037ULL ^ (uint64_t)path;
     for (Py_ssize_t i = s; i < he; i++)
         h = (h ^ (uint64_t)RD(t, i)) * 1099511628211ULL;
