@@ -215,6 +215,8 @@ ROUND3 = [
     # rec6: gate.c's sure drops of an IRC ident in brackets and of a netsplit's two servers
     " was kicked ", " left ", "parts ", "QUIT ", "quitt\u00e9 ", "_quit ", "\u00e9quit ", "(~j@x.org)", "[i=j@x.org]",
     "(+j@x.org]", "(n=", "a.b-c.d", "-a.b", "a-.b", "a..b", "a.b.", " (a.net b.net).\r\n", "(quit: a.net b.net)",
+    # rtfix3 (realtext12): a property access as a call's argument or an object member's value in a fence
+    "onToggle(letter.id);", "f(a, item.id)", ", e)", "```js\n", "```\n", "    id: ", "todo.id,", "_(", ": ",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)

@@ -1606,6 +1606,13 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             return __LINE__;
         if (maybe_code_operand(t, s, e))
             return __LINE__;
+        /* reject_code_expressions (context._js_argument), widened: a call's argument
+         * ("f(x.id)", "f(a, x.id,"), an object member's value ("  id: x.id," or at the line's end) */
+        if ((after == ')' || after == ',') && (before == '(' || (before == ' ' && s >= 2 && RD(t, s - 2) == ',')))
+            return __LINE__;
+        if (before == ' ' && s >= 2 && RD(t, s - 2) == ':' &&
+            (after == ',' || after == '\n' || after == '\r' || after == 0))
+            return __LINE__;
         /* reject_patterns (rules._DATE_FORMAT): a name of d, m, y, h, s and dots (dd.mm) */
         {
             Py_ssize_t i = s;

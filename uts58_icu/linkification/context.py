@@ -630,7 +630,7 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
         return f"§8 reject_code_expressions: {host!r} is an operand of an expression (code)"
     if _PY_IMPORT_AFTER.match(text, link.end) and _PY_FROM_BEFORE.search(text, ls, link.start):
         return f"§8 reject_code_expressions: {host!r} is the module of a Python 'from … import' statement"
-    return None
+    return _js_argument(text, link, a, labels)
 
 
 def _wrapped_tail(text: str, link: Link) -> str | None:
@@ -860,3 +860,46 @@ def _redacted_mailto(link: Link) -> bool:
     """``<mailto:ju***c@example.org>``: an archive's redaction (``***``, ``...``, ``…``) of the
     local-part of a ``mailto:`` link, as ``_spelled_at`` reads it in a bare address."""
     return link.text[:7].lower() == "mailto:" and _REDACTED.search(link.text, 7, link.text.rindex("@")) is not None
+
+
+# ``reject_code_expressions`` (realtext12): a property access ``item.id`` passed to a call or
+# set as an object member's value in a fenced code block. An ASCII identifier (a first label,
+# a callee's last character), a call opened on the line and still open (``f(a, ``), a member
+# line's key (``    id: ``) and its end (``,`` or nothing, then the line's end).
+_IDENT = lazy_compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+_OPEN_CALL = lazy_compile(r"[A-Za-z0-9$]\([^()\n]*, \Z")
+_MEMBER_KEY = lazy_compile(r"[ \t]+[A-Za-z_$][A-Za-z0-9_$]*: \Z")
+_MEMBER_END = lazy_compile(r",?\r?(?:\n|\Z)")
+# An opening fence with an info string (```` ```js ````): the nearest fence before a line
+# that has one opens the block the line is in (a closing fence has none).
+_FENCE_INFO = lazy_compile(r"[A-Za-z][A-Za-z0-9_+#.-]*[ \t]*\r?\n")
+
+
+def _in_fenced_code(text: str, ls: int) -> bool:
+    """Whether the line at ``ls`` is inside a Markdown fenced code block whose opening fence
+    names a language, at most 4000 characters before it."""
+    f = text.rfind("```", max(0, ls - 4000), ls)
+    if f < 0:
+        return False
+    fs = _line_start(text, f)
+    return f - fs <= 3 and not text[fs:f].strip(" ") and _FENCE_INFO.match(text, f + 3) is not None
+
+
+def _js_argument(text: str, link: Link, a: LinkAnatomy, labels: list[str]) -> str | None:
+    """``reject_code_expressions``: a two-label name with no port or path whose first label is
+    an ASCII identifier, as a call's argument (``onToggle(letter.id);``, ``f(a, item.id)``)
+    or as the value of an object literal's member line in a fenced code block (``  id: todo.id,``)."""
+    s, e = link.start, link.end
+    if len(labels) != 2 or a.host_end != e or not _IDENT.fullmatch(labels[0]) or s < 2:
+        return None
+    host = text[a.host_start : a.host_end]
+    if e < len(text) and text[e] in "),":
+        if text[s - 1] == "(" and (text[s - 2].isascii() and (text[s - 2].isalnum() or text[s - 2] == "$")):
+            return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
+        if text[s - 1] == " " and text[s - 2] == "," and _OPEN_CALL.search(text, max(_line_start(text, s), s - 120), s):
+            return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
+    if text[s - 1] == " " and text[s - 2] == ":" and _MEMBER_END.match(text, e):
+        ls = _line_start(text, s)
+        if _MEMBER_KEY.fullmatch(text, ls, s) and _in_fenced_code(text, ls):
+            return f"§8 reject_code_expressions: {host!r} is an object member's value in a code block (code)"
+    return None
