@@ -1606,13 +1606,39 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             return __LINE__;
         if (maybe_code_operand(t, s, e))
             return __LINE__;
-        /* reject_code_expressions (context._js_argument), widened: a call's argument
-         * ("f(x.id)", "f(a, x.id,"), an object member's value ("  id: x.id," or at the line's end) */
-        if ((after == ')' || after == ',') && (before == '(' || (before == ' ' && s >= 2 && RD(t, s - 2) == ',')))
-            return __LINE__;
-        if (before == ' ' && s >= 2 && RD(t, s - 2) == ':' &&
-            (after == ',' || after == '\n' || after == '\r' || after == 0))
-            return __LINE__;
+        /* reject_code_expressions (context._js_argument), a little wider: a call's argument,
+         * "f(x.id)" (an ASCII letter, digit or '$' glued before the '(') or "f(a, x.id,"
+         * (context._OPEN_CALL: such a "name(" within 120 characters back, no '(', ')' or line
+         * break between); an object member's value, "  id: x.id," (context._MEMBER_KEY: the
+         * line is blanks, an identifier and ": " up to the name) */
+        if ((after == ')' || after == ',') && s >= 2) {
+            Py_UCS4 p2 = RD(t, s - 2);
+            if (before == '(' && p2 < 128 && (Py_ISALNUM(p2) || p2 == '$'))
+                return __LINE__;
+            if (before == ' ' && p2 == ',')
+                for (Py_ssize_t i = s - 3; i >= 1 && i >= s - 120; i--) {
+                    Py_UCS4 c = RD(t, i);
+                    if (c == '\n' || c == ')')
+                        break;
+                    if (c == '(') {
+                        Py_UCS4 q = RD(t, i - 1);
+                        if (q < 128 && (Py_ISALNUM(q) || q == '$'))
+                            return __LINE__;
+                        break;
+                    }
+                }
+        }
+        if (before == ' ' && s >= 4 && RD(t, s - 2) == ':' &&
+            (after == ',' || after == '\n' || after == '\r' || after == 0)) {
+            Py_ssize_t i = s - 3;
+            while (i >= 0 && RD(t, i) < 128 && (Py_ISALNUM(RD(t, i)) || RD(t, i) == '_' || RD(t, i) == '$'))
+                i--;
+            Py_ssize_t key = i;
+            while (i >= 0 && (RD(t, i) == ' ' || RD(t, i) == '\t'))
+                i--;
+            if (key < s - 3 && i < key && (i < 0 || RD(t, i) == '\n'))
+                return __LINE__;
+        }
         /* reject_patterns (rules._DATE_FORMAT): a name of d, m, y, h, s and dots (dd.mm) */
         {
             Py_ssize_t i = s;
