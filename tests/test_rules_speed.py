@@ -18,6 +18,7 @@ from uts58_icu import LinkPolicy, find_links
 from uts58_icu.core.detection import SPECIAL_SCHEMES, Link, link_at, tld_set
 from uts58_icu.core.detection import find_links as base_find
 from uts58_icu.linkification import context, rules
+from uts58_icu.linkification.explain import explain_notes
 from uts58_icu.linkification.homographs import homograph_flags
 
 # Pieces of the text before a spelt address: local-part characters, blanks of every
@@ -219,3 +220,30 @@ def test_line_tests_without_a_look_back(text: str) -> None:
         first = ls >= 2 and context._at_line_start(text, ls) and not text[ls:link.start].strip(" \t>")
         if not first:
             assert context._wrapped_tail(text, link) is None
+
+
+# rec7: _code_name searches _CODE_BEFORE and _PY_FROM_BEFORE only when a blank stands just
+# before the link; sound only while both patterns end with ``[ \t]+\Z``.
+_BEFORE_PIECES = ["return", "const", " = ", " == ", "&&", "->", "=>", "import", "import static", "package",
+                  "using", "from", "+from", " ", "\t", "\n", "x", "=", "!", "."]
+
+
+@given(st.lists(st.sampled_from(_BEFORE_PIECES), max_size=8), st.integers(0, 3))
+@example(["\n", "from", " "], 0)
+@example(["x", " = "], 0)
+def test_code_before_patterns_end_after_a_blank(pieces: list[str], lo: int) -> None:
+    text = "".join(pieces)
+    lo = min(lo, len(text))
+    for pattern in (context._CODE_BEFORE, context._PY_FROM_BEFORE):
+        if pattern.search(text, lo, len(text)) is not None:
+            assert text[-1] in " \t"
+
+
+@pytest.mark.parametrize("text, why", [
+    ("if (a == foo.bar)", "an operand of an expression"), ("if (a ==\tfoo.bar)", "an operand of an expression"),
+    ("from example.app import x", "'from … import'"), ("if (a ==foo.bar)", None), ("(a==\nfoo.bar)", None),
+])
+def test_code_name_verdicts_around_the_blank_test(text: str, why: str | None) -> None:
+    _, notes = explain_notes(text, policy=LinkPolicy.recommended())
+    code = [n.reason for n in notes if "reject_code_expressions" in n.reason]
+    assert code == [] if why is None else (len(code) == 1 and why in code[0])

@@ -431,13 +431,14 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
 
     a = anatomy(link)
     host = text[a.host_start : a.host_end]
-    is_ip = link.kind == "url" and (host.startswith("[") or bool(patterns().ipv4.fullmatch(host)))
-    pp = policy_patterns()
     # §8 context (issue 18): mail headers, IRC hostmasks, spelt-out addresses, code.
     why = context.reject_reason(text, link, a, policy)
     if why is not None:
         reject(why)
         return None
+    # of the base link's host (before narrow), read only for a link the context rules keep
+    is_ip = link.kind == "url" and (host.startswith("[") or bool(patterns().ipv4.fullmatch(host)))
+    pp = policy_patterns()
     # §8 "alter the bounds": the recommended rules that move a link's bounds inward.
     narrowed = rules.narrow(text, link, a, policy, tlds, reject)
     if narrowed is None:

@@ -625,10 +625,12 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
             or _CJK_CODE_UNIT_AFTER.match(text, link.end)):
         return f"§8 reject_code_expressions: {host!r} names a package or module ({text[link.end:link.end + 12].strip()!r} follows)"
     # the operators _CODE_BEFORE looks for stand just before the link: a short window
-    ls = max(_line_start(text, link.start), link.start - 40)
-    if _CODE_BEFORE.search(text, ls, link.start) or _CODE_AFTER.match(text, link.end):
+    # _CODE_BEFORE and _PY_FROM_BEFORE end with ``[ \t]+\Z``: they can match only after a blank
+    blank = link.start > 0 and text[link.start - 1] in " \t"
+    ls = max(_line_start(text, link.start), link.start - 40) if blank else link.start
+    if blank and _CODE_BEFORE.search(text, ls, link.start) or _CODE_AFTER.match(text, link.end):
         return f"§8 reject_code_expressions: {host!r} is an operand of an expression (code)"
-    if _PY_IMPORT_AFTER.match(text, link.end) and _PY_FROM_BEFORE.search(text, ls, link.start):
+    if blank and _PY_IMPORT_AFTER.match(text, link.end) and _PY_FROM_BEFORE.search(text, ls, link.start):
         return f"§8 reject_code_expressions: {host!r} is the module of a Python 'from … import' statement"
     return _js_argument(text, link, a, labels)
 
