@@ -1613,7 +1613,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
          * line is blanks, an identifier and ": " up to the name) */
         if ((after == ')' || after == ',') && s >= 2) {
             Py_UCS4 p2 = RD(t, s - 2);
-            if (before == '(' && p2 < 128 && (Py_ISALNUM(p2) || p2 == '$'))
+            if (before == '(' && (is_alnum_ascii(p2) || p2 == '$'))
                 return __LINE__;
             if (before == ' ' && p2 == ',')
                 for (Py_ssize_t i = s - 3; i >= 1 && i >= s - 120; i--) {
@@ -1622,7 +1622,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
                         break;
                     if (c == '(') {
                         Py_UCS4 q = RD(t, i - 1);
-                        if (q < 128 && (Py_ISALNUM(q) || q == '$'))
+                        if (is_alnum_ascii(q) || q == '$')
                             return __LINE__;
                         break;
                     }
@@ -1630,13 +1630,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         }
         if (before == ' ' && s >= 4 && RD(t, s - 2) == ':' &&
             (after == ',' || after == '\n' || after == '\r' || after == 0)) {
-            Py_ssize_t i = s - 3;
-            while (i >= 0 && RD(t, i) < 128 && (Py_ISALNUM(RD(t, i)) || RD(t, i) == '_' || RD(t, i) == '$'))
+            Py_ssize_t i = s - 3; /* back over the key, then at least one blank to the line's start */
+            while (i >= 0 && (is_alnum_ascii(RD(t, i)) || RD(t, i) == '_' || RD(t, i) == '$'))
                 i--;
-            Py_ssize_t key = i;
-            while (i >= 0 && (RD(t, i) == ' ' || RD(t, i) == '\t'))
-                i--;
-            if (key < s - 3 && i < key && (i < 0 || RD(t, i) == '\n'))
+            if (i < s - 3 && i >= 0 && is_space_tab(RD(t, i)) && at_line_start_after_blanks(t, i + 1))
                 return __LINE__;
         }
         /* reject_patterns (rules._DATE_FORMAT): a name of d, m, y, h, s and dots (dd.mm) */
