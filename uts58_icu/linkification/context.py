@@ -879,8 +879,8 @@ _FENCE_INFO = lazy_compile(r"[A-Za-z][A-Za-z0-9_+#.-]*[ \t]*\r?\n")
 
 def _in_fenced_code(text: str, ls: int) -> bool:
     """Whether the line at ``ls`` is inside a Markdown fenced code block whose opening fence
-    names a language, at most 4000 characters before it."""
-    f = text.rfind("```", max(0, ls - 4000), ls)
+    names a language, at most ``_MAX_LOOKBACK`` characters before it (the shared bound)."""
+    f = text.rfind("```", max(0, ls - _MAX_LOOKBACK), ls)
     if f < 0:
         return False
     fs = _line_start(text, f)
