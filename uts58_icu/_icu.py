@@ -6,6 +6,8 @@ library always answers for the Unicode version of the ICU it runs on.
 
 from __future__ import annotations
 
+from typing import Any
+
 #: What to install when PyICU is missing (also printed by the ``uts58`` command): one line,
 #: naming packages that install as they are, whatever way uts58-icu itself was installed.
 INSTALL_MESSAGE = (
@@ -140,19 +142,37 @@ _SPOOF_CHECK_NAMES = (
     ("INVISIBLE", "invisible"),
     ("MIXED_NUMBERS", "mixed-numbers"),
 )
-_SPOOF = _icu.SpoofChecker()
-_SPOOF.setChecks(
-    _icu.USpoofChecks.RESTRICTION_LEVEL
-    | _icu.USpoofChecks.MIXED_SCRIPT_CONFUSABLE
-    | _icu.USpoofChecks.WHOLE_SCRIPT_CONFUSABLE
-    | _icu.USpoofChecks.INVISIBLE
-    | _icu.USpoofChecks.MIXED_NUMBERS
-)
+#: The spoof checker (made on first use: only the §8 homograph rules need it, and making
+#: it costs 4.4 M instructions, which `uts58 detect` would pay at every start).
+_SPOOF_CHECKER: Any = None
+
+
+def _spoof() -> Any:
+    """The spoof checker with the checks of :data:`_SPOOF_CHECK_NAMES`."""
+    global _SPOOF_CHECKER
+    checker = _SPOOF_CHECKER
+    if checker is None:
+        checker = _icu.SpoofChecker()
+        checker.setChecks(
+            _icu.USpoofChecks.RESTRICTION_LEVEL
+            | _icu.USpoofChecks.MIXED_SCRIPT_CONFUSABLE
+            | _icu.USpoofChecks.WHOLE_SCRIPT_CONFUSABLE
+            | _icu.USpoofChecks.INVISIBLE
+            | _icu.USpoofChecks.MIXED_NUMBERS
+        )
+        _SPOOF_CHECKER = checker
+    return checker
+
+
+def __getattr__(name: str) -> Any:
+    if name == "_SPOOF":  # (the name it had when it was made at import)
+        return _spoof()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def spoof_checks(label: str) -> tuple[str, ...]:
     """Names of the UTS #39 checks that ``label`` fails, from ICU's SpoofChecker."""
-    result = int(_SPOOF.check(label))
+    result = int(_spoof().check(label))
     return tuple(
         name for flag, name in _SPOOF_CHECK_NAMES if result & int(getattr(_icu.USpoofChecks, flag))
     )
@@ -160,7 +180,7 @@ def spoof_checks(label: str) -> tuple[str, ...]:
 
 def confusable_skeleton(text: str) -> str:
     """The UTS #39 confusable skeleton of ``text``."""
-    return str(_SPOOF.getSkeleton(0, text))
+    return str(_spoof().getSkeleton(0, text))
 
 
 def idna_to_ascii_errors(name: str) -> tuple[str, int]:
@@ -183,7 +203,7 @@ def idna_to_unicode_errors(name: str) -> tuple[str, int]:
 
 def are_confusable(a: str, b: str) -> bool:
     """UTS #39: whether ``a`` and ``b`` have the same confusable skeleton (ICU ``areConfusable``)."""
-    return bool(_SPOOF.areConfusable(a, b))
+    return bool(_spoof().areConfusable(a, b))
 
 
 _COMMON_SCRIPTS = frozenset({"Zyyy", "Zinh", "Zzzz"})

@@ -6,8 +6,10 @@ chain of offsets of the process-pool fallback (:class:`Bases`)."""
 from __future__ import annotations
 
 import os
+import select
 import struct
 import sys
+from collections import deque
 from typing import Any, BinaryIO
 
 __all__ = [
@@ -188,10 +190,12 @@ class Ring:
     closes every other end, so that when a worker stops, whatever the reason, the next
     one reads the end of its pipe (:class:`RingBroken`) instead of waiting for ever.
     A message is a kind (one byte) and a number; being shorter than ``PIPE_BUF``, each is
-    written whole. The worker of range ``i`` sends, in this order, the code point at
-    which range ``i + 1`` starts (kind ``B``, only where the output has offsets) and the
-    turn to write (kind ``T``); the worker of range ``i + 1`` reads them in the same
-    order.
+    written whole. The worker of range ``i`` sends the code point at which range ``i + 1``
+    starts (kind ``B``, only where the output has offsets, once range ``i`` is decoded)
+    and the turn to write (kind ``T``, once range ``i``'s output is written). A worker
+    may run ahead of its turns (it holds the output of the ranges it has done), so the two
+    kinds can come in any mix: each kind's messages come in range order, and are kept in a
+    queue of their own until asked for (:meth:`take`).
     """
 
     _MSG = struct.Struct("<cq")
@@ -200,6 +204,9 @@ class Ring:
         self.n = n
         self.pipes: list[tuple[int, int]] = []
         self.inbox = self.outbox = -1
+        self.queues: dict[bytes, deque[int]] = {b"B": deque(), b"T": deque()}
+        self.unread = b""  # the start of a message not yet read whole
+        self.ended = False  # the worker before this one has closed its end
         try:
             for _ in range(n):
                 self.pipes.append(os.pipe())
@@ -224,17 +231,40 @@ class Ring:
             raise RingBroken from None
 
     def recv(self, kind: bytes) -> int:
-        """Wait for the next message, which must be of ``kind``; its number."""
-        data = b""
-        while len(data) < self._MSG.size:
-            part = os.read(self.inbox, self._MSG.size - len(data))
-            if not part:
+        """Wait for the next message of ``kind``; its number."""
+        while True:
+            value = self.take(kind)
+            if value is not None:
+                return value
+            self.fill(block=True)
+
+    def take(self, kind: bytes) -> int | None:
+        """The next message of ``kind`` if it has come (else None)."""
+        queue = self.queues[kind]
+        return queue.popleft() if queue else None
+
+    def fill(self, block: bool) -> bool:
+        """Read the messages that have come (``block``: wait for at least one byte) into
+        their queues; whether anything was read. The end of the pipe, waited for, raises
+        :class:`RingBroken`."""
+        if self.ended or not (block or select.select([self.inbox], [], [], 0)[0]):
+            if self.ended and block:
                 raise RingBroken
-            data += part
-        got, value = self._MSG.unpack(data)
-        if got != kind:  # pragma: no cover - the two sides disagree: a bug, said as such
-            raise RuntimeError(f"--jobs: expected message {kind!r}, got {got!r}")
-        return int(value)
+            return False
+        part = os.read(self.inbox, 1 << 12)
+        if not part:
+            self.ended = True
+            if block:
+                raise RingBroken
+            return False
+        data, size = self.unread + part, self._MSG.size
+        whole = len(data) - len(data) % size
+        for got, value in self._MSG.iter_unpack(data[:whole]):
+            if got not in self.queues:  # pragma: no cover - the two sides disagree: a bug, said as such
+                raise RuntimeError(f"--jobs: unexpected message {got!r}")
+            self.queues[got].append(int(value))
+        self.unread = data[whole:]
+        return True
 
     def close(self) -> None:
         """Close this process's ends (every end, before :meth:`attach`)."""

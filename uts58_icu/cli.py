@@ -908,40 +908,95 @@ def _write_all(fd: int, data: bytes | bytearray) -> None:
 
 class _TurnSink:
     """A range's encoded output in a forked worker: held until this range's turn to
-    write comes (at the end of the range, or once more than :data:`INLINE_SIZE` bytes are
-    held: one huge line is then written as it is made, never held whole), then written
-    straight to ``fd``. The turn says whether an earlier range stopped this input (an
-    invalid byte): then the output is dropped."""
+    write comes, then written straight to ``fd``. Once more than :data:`INLINE_SIZE` bytes
+    are held (by this range and the ones before it that wait for their turn), the worker
+    waits for its turn and writes as it goes (one huge line is never held whole). The
+    turn says whether an earlier range stopped this input (an invalid byte): then the
+    output is dropped."""
 
-    def __init__(self, ring: Any, fd: int, turn: bool) -> None:
-        self.ring, self.fd = ring, fd
+    def __init__(self, turns: _Turns, turn: bool) -> None:
+        self.turns = turns
         self.held: list[bytes] = []  # the parts as made (not joined: written one by one)
         self.size = 0
         self.mine = turn  # this range's turn has come
         self.skip = False  # … and this input was stopped before this range
+        self.error: str | None = None  # this range's input error (reported in its turn)
+        self.stops = False  # an error here or before stops the input at the next range
+        self.last = False  # the last range of all (no turn to pass on)
 
     def write(self, data: bytes) -> None:
         if self.mine:
             if not self.skip:
-                _write_all(self.fd, data)
+                _write_all(self.turns.fd, data)
             return
         self.held.append(data)
         self.size += len(data)
-        if self.size > INLINE_SIZE:
-            self.finish()
+        self.turns.held += len(data)
+        if self.turns.held > INLINE_SIZE:
+            self.turns.flush_before(self)
 
-    def finish(self) -> bool:
-        """Wait for the turn, write what is held; whether this range's output is dropped."""
-        if not self.mine:
-            self.skip = bool(self.ring.recv(b"T"))
-            self.mine = True
-        held, self.held, self.size = self.held, [], 0
+    def write_held(self) -> None:
+        """This range's turn has come: write what is held."""
+        held, self.held = self.held, []
+        self.turns.held -= self.size
+        self.size = 0
         held.reverse()
         while held:  # each part let go once written
             part = held.pop()
             if not self.skip:
-                _write_all(self.fd, part)
-        return self.skip
+                _write_all(self.turns.fd, part)
+
+
+class _Turns:
+    """A forked worker's ranges that are done but wait for their turn to write, in order:
+    the worker goes on to its next range instead of waiting (the ranges' costs differ, so
+    workers that waited for each other at every range would wait, in turn, for the
+    slower one of every pair), and writes each as its turn comes, looked for between
+    ranges and while waiting for an offset."""
+
+    def __init__(self, ring: Any, fd: int, report: Callable[[str], None]) -> None:
+        from collections import deque
+
+        self.ring, self.fd, self.report = ring, fd, report
+        self.done: deque[_TurnSink] = deque()
+        self.held = 0  # bytes held by the ranges of ``done`` and the range being made
+
+    def pump(self, block: bool) -> None:
+        """Write the ranges of ``done`` whose turn has come (``block``: all of them,
+        waiting for each turn), and pass each turn on."""
+        while self.done:
+            sink = self.done[0]
+            if not sink.mine:
+                turn = self.ring.take(b"T")
+                if turn is None:
+                    if not self.ring.fill(block):
+                        return
+                    continue
+                sink.skip, sink.mine = bool(turn), True
+            self.done.popleft()
+            sink.write_held()
+            if sink.error and not sink.skip:
+                self.report(sink.error)
+            if not sink.last:  # an input stopped by an error stays stopped to its end
+                self.ring.send(b"T", int(sink.stops and (sink.skip or sink.error is not None)))
+
+    def flush_before(self, sink: _TurnSink) -> None:
+        """Too much is held: write every range before ``sink``, then ``sink``'s own output
+        once its turn comes (it writes as it goes from then on)."""
+        self.pump(block=True)
+        if not sink.mine:
+            sink.skip, sink.mine = bool(self.ring.recv(b"T")), True
+        sink.write_held()
+
+    def offset(self) -> int:
+        """The next ``B`` message (the code point a range starts at), writing the ranges
+        whose turn comes meanwhile (the worker that sends it may be waiting for them)."""
+        while True:
+            value = self.ring.take(b"B")
+            if value is not None:
+                return int(value)
+            self.ring.fill(block=True)
+            self.pump(block=False)
 
 
 def _ring_worker(
@@ -949,10 +1004,11 @@ def _ring_worker(
     report: Callable[[str], None],
 ) -> None:
     """Worker ``k`` of ``ring.n``: ranges ``k``, ``k + n``, … of ``chunks`` (``(input,
-    start, end)``, every input's ranges in order), each read, decoded, rendered and
+    start, end)``, every input's ranges in order), each read, decoded and rendered, and
     written in its turn."""
     offsets = spec.mode in ("json", "explain", "json-explain")
     last = len(chunks) - 1
+    turns = _Turns(ring, fd, report)
     for i in range(k, len(chunks), ring.n):
         index, start, end = chunks[i]
         name = names[index]
@@ -960,18 +1016,17 @@ def _ring_worker(
         input_goes_on = i < last and chunks[i + 1][0] == index
 
         def chain(count: int, starts_input: bool = starts_input, input_goes_on: bool = input_goes_on) -> int:
-            base = 0 if starts_input else ring.recv(b"B")
+            base = 0 if starts_input else turns.offset()
             if input_goes_on:
                 ring.send(b"B", base + count)
             return base
 
-        sink = _TurnSink(ring, fd, turn=i == 0)
-        error = _work_into(sink, spec, None, name, start, end, name, chain if offsets else 0)
-        skip = sink.finish()
-        if error and not skip:
-            report(error)
-        if i < last:  # an input stopped by an error stays stopped to its end
-            ring.send(b"T", int(input_goes_on and (skip or error is not None)))
+        sink = _TurnSink(turns, turn=i == 0)
+        sink.error = _work_into(sink, spec, None, name, start, end, name, chain if offsets else 0)
+        sink.stops, sink.last = input_goes_on, i == last
+        turns.done.append(sink)
+        turns.pump(block=turns.held > INLINE_SIZE)
+    turns.pump(block=True)
 
 
 def _ring_inputs(names: Sequence[str], workers: int) -> list[tuple[int, int, int]] | None:
