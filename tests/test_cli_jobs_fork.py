@@ -83,11 +83,13 @@ def _file(pieces: list[str], long_line: int) -> bytes:
     mode=st.sampled_from(MODES),
     range_size=st.sampled_from([7, 64, 300]),
     read_size=st.sampled_from([5, 40]),
+    held=st.sampled_from(["30", "4194304"]),
 )
 def test_jobs_1_2_3_give_the_same_bytes_on_random_files(
     tmp_path_factory: pytest.TempPathFactory, files: list[tuple[list[str], int]], mode: list[str], range_size: int,
-    read_size: int,
+    read_size: int, held: str,
 ) -> None:
+    """(``held``: the bytes a worker that runs ahead of its turns may hold before it waits.)"""
     d = tmp_path_factory.mktemp("fork")
     paths = []
     for i, (pieces, long_line) in enumerate(files):
@@ -95,7 +97,7 @@ def test_jobs_1_2_3_give_the_same_bytes_on_random_files(
         path.write_bytes(_file(pieces, long_line))
         paths.append(str(path))
     runs = [[[*mode, "--jobs", str(j), *paths], str(d / f"j{j}")] for j in (1, 2, 3)]
-    env = {**os.environ, "RANGE": str(range_size), "READ": str(read_size)}
+    env = {**os.environ, "RANGE": str(range_size), "READ": str(read_size), "INLINE": held}
     proc = subprocess.run(
         [sys.executable, "-c", DRIVER], input="".join(json.dumps(r) + "\n" for r in runs), capture_output=True,
         text=True, timeout=120, env=env,
@@ -109,6 +111,38 @@ def test_jobs_1_2_3_give_the_same_bytes_on_random_files(
     bad = any("\udc80" <= c <= "\udcff" for pieces, _ in files for piece in pieces for c in piece)
     if "--errors=replace" in mode or not bad:
         assert codes[0] == "0"
+
+
+def test_ring_messages_wait_in_a_queue_of_their_kind() -> None:
+    """A worker that runs ahead reads offsets (B) and turns (T) in any mix: each kind
+    comes out in the order sent, a message cut across reads is read whole, nothing is
+    waited for without ``block``, and the end of the pipe ends a wait, not before the
+    messages sent are taken."""
+    from uts58_icu._parallel import Ring, RingBroken
+
+    ring = Ring(1)  # (a ring of one: the worker hears itself)
+    ring.attach(0)
+    try:
+        assert ring.take(b"T") is None and ring.fill(block=False) is False
+        for kind, value in ((b"B", 5), (b"B", 1 << 40), (b"T", 1), (b"B", 7), (b"T", 0)):
+            ring.send(kind, value)
+        whole = ring._MSG.pack(b"T", 3)
+        os.write(ring.outbox, whole[:4])  # a message cut in two
+        assert ring.take(b"T") is None
+        assert ring.fill(block=False) is True
+        assert [ring.take(b"T"), ring.take(b"T"), ring.take(b"T")] == [1, 0, None]
+        os.write(ring.outbox, whole[4:])
+        assert ring.recv(b"T") == 3
+        assert [ring.take(b"B"), ring.recv(b"B"), ring.take(b"B"), ring.take(b"B")] == [5, 1 << 40, 7, None]
+        ring.send(b"B", 9)
+        os.close(ring.outbox)
+        ring.outbox = -1
+        assert ring.recv(b"B") == 9  # sent before the end
+        assert ring.fill(block=False) is False
+        with pytest.raises(RingBroken):
+            ring.recv(b"T")
+    finally:
+        ring.close()
 
 
 def _big(tmp_path: Path, lines: int = 3000) -> Path:

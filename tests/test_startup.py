@@ -290,6 +290,26 @@ def test_cli_base_path_imports_no_policy_layer(tmp_path: Path) -> None:
     assert _cli_modules(tmp_path, "linkify", "--policy", "base")[2] == "False"
 
 
+def test_spoof_checker_is_made_on_first_use_only(tmp_path: Path) -> None:
+    """`uts58 detect` (the base) never makes ICU's spoof checker; the §8 homograph checks
+    make it once, and ``_icu._SPOOF`` (its old name) is that one checker."""
+    code = (
+        "import io, sys, contextlib\nfrom uts58_icu import _icu\nfrom uts58_icu.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['detect', '--json', sys.argv[1]])\n"
+        "base = _icu._SPOOF_CHECKER is None\n"
+        "checks = _icu.spoof_checks('p\u0430ypal')\n"
+        "made = _icu._SPOOF_CHECKER\n"
+        "print(base, checks, made is not None and _icu._SPOOF is made and _icu._spoof() is made,\n"
+        "      _icu.confusable_skeleton('paypa1') == _icu.confusable_skeleton('paypal'), hasattr(_icu, 'nothing'))"
+    )
+    path = tmp_path / "in.txt"
+    path.write_text("see ünï.com and example.com\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "('mixed-script',)", "True", "True", "False"]
+
+
 def test_main_gives_the_collector_back_as_it_found_it(tmp_path: Path) -> None:
     """The collector is off during the start-up only: main() leaves it as it found it."""
     import gc
