@@ -521,6 +521,12 @@ _IRC_NETSPLIT_LINE = lazy_compile(rf"\bNetsplit ({_IRC_SPLIT_NAME}) <-> ({_IRC_S
 # bouncers log it (ZNC "*** Quits: nick", irssi/weechat/HexChat/XChat/Quassel "has quit",
 # mIRC "Quit", Textual "left IRC", "has left #chan", "was kicked by op", "*** Kicks:").
 _IRC_SPLIT_EVENT = lazy_compile(r"(?i)\b(?:quits?|parts?|kicks?|has (?:quit|left)|left|was kicked|kicked)\b")
+# The 300 of _irc_netsplit and _irc_hostmask bounds one IRC line, not the shared look-back
+# (_MAX_LOOKBACK, how far a mail header's folded lines are followed), on purpose: an IRC
+# message is at most 512 bytes with its prefix and command (RFC 1459 §2.3, RFC 2812 §2.3),
+# and a logged event, its hostmask and a quit's reason lie in its first few hundred code
+# points; an event word further away is not read (the link is then kept). Each link reads
+# at most that window past the line's start (tests/test_context_bounds.py).
 
 
 def _irc_netsplit(text: str, link: Link) -> bool:
@@ -590,6 +596,9 @@ def _irc_hostmask(text: str, link: Link) -> bool:
 _BANG_PATH_HEADERS = frozenset({"path"})
 # A request to write to the address, in the prose of a list's own ``X-`` header
 # (``X-List-Note: To join send "subscribe" to list-request@example.org``).
+# A phrase, not a line: the verb at most 120 code points before "to", the search at most 200
+# before the address (_x_header_prose), a bound of its own (the words of one request), not
+# the shared look-back, which would let each address of a long header line read 4,000.
 _X_PROSE_TO = lazy_compile(r"(?i)\b(?:send|mail|write|e-?mail|contact)\b[^\n]{0,120}?\b(?:to|at)[ \t]+<?\Z")
 
 
@@ -868,6 +877,8 @@ def _redacted_mailto(link: Link) -> bool:
 # a callee's last character), a call opened on the line and still open (``f(a, ``), a member
 # line's key (``    id: ``) and its end (``,`` or nothing, then the line's end).
 _IDENT = lazy_compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+# (_OPEN_CALL is searched at most 120 code points back, on the line: a call's open argument
+# list before the name, a bound of its own, not the shared look-back of a header's lines.)
 _OPEN_CALL = lazy_compile(r"[A-Za-z0-9$]\([^()\n]*, \Z")
 _MEMBER_KEY = lazy_compile(r"[ \t]+[A-Za-z_$][A-Za-z0-9_$]*: \Z")
 _MEMBER_END = lazy_compile(r",?\r?(?:\n|\Z)")
