@@ -217,6 +217,8 @@ ROUND3 = [
     "(+j@x.org]", "(n=", "a.b-c.d", "-a.b", "a-.b", "a..b", "a.b.", " (a.net b.net).\r\n", "(quit: a.net b.net)",
     # rtfix3 (realtext12): a property access as a call's argument or an object member's value in a fence
     "onToggle(letter.id);", "f(a, item.id)", ", e)", "```js\n", "```\n", "    id: ", "todo.id,", "_(", ": ",
+    # rtfix4: CJK before a local-part (cut only after Hiragana or CJK punctuation), m4 quoted arguments
+    "\u5171\u901a", "ID@mail.example.ac.jp", "\u9023\u7d61\u306f", "\uff1a", "m4_include([", "x.at", "])", "], [",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)

@@ -587,14 +587,15 @@ maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e, const GateConfig *g)
     return 0;
 }
 
-/* cjk_boundary (rules.cjk_start) on text[lo:hi]: a CJK character followed by an ASCII
- * letter or digit. */
+/* cjk_boundary (rules.cjk_start) on text[lo:hi]: a character of the classes `cls` followed
+ * by an ASCII letter or digit (a URL: any CJK; an email's local-part: Hiragana or CJK
+ * punctuation, the only ones rules.cjk_start cuts after). */
 static int
-maybe_cjk_start(const Text *t, Py_ssize_t lo, Py_ssize_t hi, const GateConfig *g)
+maybe_cjk_start(const Text *t, Py_ssize_t lo, Py_ssize_t hi, const GateConfig *g, uint8_t cls)
 {
     for (Py_ssize_t i = lo; i + 1 < hi; i++) {
         Py_UCS4 c = RD(t, i);
-        if (c >= 128 && (cls_of(g, c) & (G_CJK_LETTER | G_CJK_PUNCT)) && RD(t, i + 1) < 128 &&
+        if (c >= 128 && (cls_of(g, c) & cls) && RD(t, i + 1) < 128 &&
             is_alnum_ascii(RD(t, i + 1)))
             return __LINE__;
     }
@@ -1569,7 +1570,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         }
         if (nonascii) {
             /* cjk_boundary (rules.cjk_start) on [start, host end) */
-            if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
+            if (cjk && (r = maybe_cjk_start(t, s, he, g, G_CJK_LETTER | G_CJK_PUNCT)) != 0)
                 return r;
         }
         if ((r = maybe_header_or_spelled_at(t, s, e, g, spelled, drop, 1)) != 0)
@@ -1647,6 +1648,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* reject_file_names (rules._build_list_item): a line of a build file's list */
         if (after_host == e && (r = maybe_list_item(t, s, e)) != 0)
             return r;
+        /* reject_file_names (rules._m4_quoted_arg): "[" before, "])" or "]," after */
+        if (after_host == e && s >= 3 && RD(t, s - 1) == '[' && e + 1 < t->n && RD(t, e) == ']' &&
+            (RD(t, e + 1) == ')' || RD(t, e + 1) == ','))
+            return __LINE__;
         /* reject_generic_tld_names (rules._glued_sentence): ".it" then an apostrophe
          * ("click.it's"), ".my" then a space after a name that starts with a digit */
         if (he - s >= 4 && is_sep(RD(t, he - 3))) {
@@ -1680,7 +1685,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         return r;
     if (nonascii) {
         /* cjk_boundary on the local-part; idn_display on the domain */
-        if (cjk && (r = maybe_cjk_start(t, s, at, g)) != 0)
+        if (cjk && (r = maybe_cjk_start(t, s, at, g, G_HIRAGANA | G_CJK_PUNCT)) != 0)
             return r;
         if ((r = maybe_confusable(t, at + 1, e, g)) != 0)
             return r;

@@ -21,6 +21,7 @@ Every test is local: a bounded look at the characters and lines around the link
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -245,9 +246,10 @@ def remember(text: str) -> bool:
 
 def forget(text: str) -> None:
     """Drop the memo of ``text`` (:func:`remember`), so that no text is kept alive by it."""
-    global _MEMO
+    global _MEMO, _ARCHIVE_INDEX
     if _MEMO[0] is text:
         _MEMO = (None, None)
+        _ARCHIVE_INDEX = (None, None)
 
 
 def _header_above(text: str, ls: int, above: dict[int, tuple[int, str | None, int] | None]
@@ -519,6 +521,12 @@ _IRC_NETSPLIT_LINE = lazy_compile(rf"\bNetsplit ({_IRC_SPLIT_NAME}) <-> ({_IRC_S
 # bouncers log it (ZNC "*** Quits: nick", irssi/weechat/HexChat/XChat/Quassel "has quit",
 # mIRC "Quit", Textual "left IRC", "has left #chan", "was kicked by op", "*** Kicks:").
 _IRC_SPLIT_EVENT = lazy_compile(r"(?i)\b(?:quits?|parts?|kicks?|has (?:quit|left)|left|was kicked|kicked)\b")
+# The 300 of _irc_netsplit and _irc_hostmask bounds one IRC line, not the shared look-back
+# (_MAX_LOOKBACK, how far a mail header's folded lines are followed), on purpose: an IRC
+# message is at most 512 bytes with its prefix and command (RFC 1459 §2.3, RFC 2812 §2.3),
+# and a logged event, its hostmask and a quit's reason lie in its first few hundred code
+# points; an event word further away is not read (the link is then kept). Each link reads
+# at most that window past the line's start (tests/test_context_bounds.py).
 
 
 def _irc_netsplit(text: str, link: Link) -> bool:
@@ -588,6 +596,9 @@ def _irc_hostmask(text: str, link: Link) -> bool:
 _BANG_PATH_HEADERS = frozenset({"path"})
 # A request to write to the address, in the prose of a list's own ``X-`` header
 # (``X-List-Note: To join send "subscribe" to list-request@example.org``).
+# A phrase, not a line: the verb at most 120 code points before "to", the search at most 200
+# before the address (_x_header_prose), a bound of its own (the words of one request), not
+# the shared look-back, which would let each address of a long header line read 4,000.
 _X_PROSE_TO = lazy_compile(r"(?i)\b(?:send|mail|write|e-?mail|contact)\b[^\n]{0,120}?\b(?:to|at)[ \t]+<?\Z")
 
 
@@ -829,12 +840,9 @@ def _spelt_in_mail(text: str, link: Link, local: str, at: str, line: str) -> boo
             and not link.text.lower().startswith("www.") and _in_spelling_archive(text, link.start - len(spelt)))
 
 
-def _in_spelling_archive(text: str, pos: int) -> bool:
-    """Whether ``pos`` is in a message of a Pipermail text archive: its header is at most
-    ``_ARCHIVE_LOOKBACK`` characters before. There, a lower-case word then `` at `` and a
-    domain (``through the peps at python.org process``) is an address the archive spelt out,
-    not a word of prose before a site (the caller has ruled out the words of
-    ``_PROSE_BEFORE_AT`` and a capitalised domain, ``archive at Nabble.com``). Bounded: at
+def _in_spelling_archive_scan(text: str, pos: int) -> bool:
+    """:func:`_in_spelling_archive` read from the text around ``pos`` (no memo of the text:
+    :func:`_archive_near` gives the same answer from a per-text index). Bounded: at
     most ``_ARCHIVE_FROM_LINES`` lines are matched, each found by a C search."""
     lo = max(0, pos - _ARCHIVE_LOOKBACK)
     i = text.rfind("\nFrom", lo, pos)
@@ -869,6 +877,8 @@ def _redacted_mailto(link: Link) -> bool:
 # a callee's last character), a call opened on the line and still open (``f(a, ``), a member
 # line's key (``    id: ``) and its end (``,`` or nothing, then the line's end).
 _IDENT = lazy_compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+# (_OPEN_CALL is searched at most 120 code points back, on the line: a call's open argument
+# list before the name, a bound of its own, not the shared look-back of a header's lines.)
 _OPEN_CALL = lazy_compile(r"[A-Za-z0-9$]\([^()\n]*, \Z")
 _MEMBER_KEY = lazy_compile(r"[ \t]+[A-Za-z_$][A-Za-z0-9_$]*: \Z")
 _MEMBER_END = lazy_compile(r",?\r?(?:\n|\Z)")
@@ -905,3 +915,86 @@ def _js_argument(text: str, link: Link, a: LinkAnatomy, labels: list[str]) -> st
         if _MEMBER_KEY.fullmatch(text, ls, s) and _in_fenced_code(text, ls):
             return f"§8 reject_code_expressions: {host!r} is an object member's value in a code block (code)"
     return None
+
+
+def _in_spelling_archive(text: str, pos: int) -> bool:
+    """Whether ``pos`` is in a message of a Pipermail text archive: its header is at most
+    ``_ARCHIVE_LOOKBACK`` characters before (among the last ``_ARCHIVE_FROM_LINES`` lines
+    starting with ``From`` there), or after it, where the text starts inside a message. There,
+    a lower-case word then `` at `` and a domain (``through the peps at python.org process``)
+    is an address the archive spelt out, not a word of prose before a site (the caller has
+    ruled out the words of ``_PROSE_BEFORE_AT`` and a capitalised domain, ``archive at
+    Nabble.com``). While the text's links go through the rules (:func:`remember`), the
+    answer comes from an index of its ``From`` lines built once per text
+    (:func:`_archive_index`), so each link costs a few binary searches; otherwise from a
+    bounded search around ``pos`` (:func:`_in_spelling_archive_scan`), with the same answer."""
+    index = _archive_index(text)
+    if index is None:
+        return _in_spelling_archive_scan(text, pos)
+    return _archive_near(index, pos, len(text))
+
+
+#: ``(the positions of "\nFrom", those of the Pipermail headers after them, the end of each
+#: such header, the end of a header at the text's start or -1)``.
+_ArchiveIndex = tuple[list[int], list[int], list[int], int]
+#: The index of the text whose links are being settled, keyed on its memo (:data:`_MEMO`'s
+#: dict, new for every :func:`remember`; :func:`forget` drops the index with the memo).
+_ARCHIVE_INDEX: tuple[object, _ArchiveIndex | None] = (None, None)
+
+
+def _archive_index(text: str) -> _ArchiveIndex | None:
+    r"""The archive-header index of ``text`` (:func:`_in_spelling_archive`), built on its first
+    use while ``text`` is remembered, or None when it is not. Linear: one C search for each
+    ``\nFrom``, and one match of ``_SPELLING_ARCHIVE_HEADER`` after each (which stays on
+    that line: ``\n`` is in none of its classes)."""
+    global _ARCHIVE_INDEX
+    memo = _MEMO
+    if memo[0] is not text:
+        return None
+    cached = _ARCHIVE_INDEX
+    if cached[0] is memo[1] and cached[1] is not None:
+        return cached[1]
+    index = _build_archive_index(text)
+    _ARCHIVE_INDEX = (memo[1], index)
+    return index
+
+
+def _build_archive_index(text: str) -> _ArchiveIndex:
+    """:func:`_archive_index`'s reading of ``text``."""
+    froms: list[int] = []
+    heads: list[int] = []
+    ends: list[int] = []
+    i = text.find("\nFrom")
+    while i != -1:
+        froms.append(i)
+        m = _SPELLING_ARCHIVE_HEADER.match(text, i + 1)
+        if m is not None:
+            heads.append(i)
+            ends.append(m.end())
+        i = text.find("\nFrom", i + 5)
+    m = _SPELLING_ARCHIVE_HEADER.match(text, 0)
+    return froms, heads, ends, m.end() if m is not None else -1
+
+
+def _archive_near(index: _ArchiveIndex, pos: int, n: int) -> bool:
+    """:func:`_in_spelling_archive_scan`'s answer for ``pos`` in a text of length ``n``, from
+    its index. A header's match ends on its line, so ends grow with positions: of the
+    headers in a range of ``From`` lines only the last (looking back) or the first (looking
+    ahead) can end past the bound its match was given."""
+    froms, heads, ends, end0 = index
+    lo = max(0, pos - _ARCHIVE_LOOKBACK)
+    k0, k1 = bisect_left(froms, lo), bisect_right(froms, pos - 5)  # "\nFrom" in text[lo:pos]
+    first = max(k0, k1 - _ARCHIVE_FROM_LINES)
+    if first < k1:
+        h0, h1 = bisect_left(heads, froms[first]), bisect_right(heads, froms[k1 - 1])
+        if h1 - h0 >= 2 or (h1 - h0 == 1 and ends[h0] <= pos):
+            return True
+    if k1 - k0 < _ARCHIVE_FROM_LINES and lo == 0 and 0 <= end0 <= pos:
+        return True
+    hi = min(n, pos + _ARCHIVE_LOOKBACK)
+    k0, k1 = bisect_left(froms, pos), bisect_right(froms, hi - 5)  # "\nFrom" in text[pos:hi]
+    last = min(k1, k0 + _ARCHIVE_FROM_LINES)
+    if k0 < last:
+        h0, h1 = bisect_left(heads, froms[k0]), bisect_right(heads, froms[last - 1])
+        return h0 < h1 and ends[h0] <= hi
+    return False

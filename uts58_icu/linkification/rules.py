@@ -309,7 +309,11 @@ def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:  # -1: rejec
     ASCII: Japanese and Chinese are written without spaces, so an ASCII host glued
     after CJK text starts where the script changes (``のビルドシステムです。configure.ac``),
     while a host with CJK in its last labels (``最高のSONY製品.com``) stays whole.
-    For an email the same holds for the local-part (``連絡先はbob@example.com``).
+    For an email the same holds for the local-part (``連絡先はbob@example.com``), but only
+    where the CJK text before the ASCII ends in Hiragana (a particle: は, を, に, で, の, …) or
+    CJK punctuation (``連絡先：bob@…``): a local-part may hold CJK letters (RFC 6531), and
+    ``共通ID@mail.example.ac.jp`` written whole is one address; cut after the Kanji, it is
+    ``ID@…``, an address that was not written. When unsure, the base's whole span stays.
     When only one ASCII word is left after an IDEOGRAPHIC FULL STOP
     (``…が必要になります。info autoconf``), the 。 ended a sentence and nothing is a link.
     """
@@ -328,6 +332,8 @@ def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:  # -1: rejec
         return None
     if link.kind == "url" and "." not in text[last:hi]:
         return -1  # only a TLD-like word is left: ``です。info`` — the 。 was a full stop
+    if link.kind == "email" and _HIRAGANA.match(text, last - 1) is None and _CJK_PUNCT.match(text, last - 1) is None:
+        return None  # ``共通ID@…``: Kanji, Katakana or Hangul glued to the ASCII may be the address's own
     return last
 
 
@@ -762,6 +768,25 @@ def _build_list_item(text: str, start: int, end: int, ext: str) -> bool:
     return False
 
 
+# An m4 macro call's quoted arguments up to the one a name fills (autoconf's configure.ac,
+# autotest's testsuite.at): ``m4_include([``, ``AT_CHECK([cat], [``.
+_M4_CALL_ARGS = lazy_compile(r"[A-Za-z_][A-Za-z0-9_]*\((?:\[[^\[\]\n]*\],[ \t]*)*\[")
+
+
+def _m4_quoted_arg(text: str, start: int, end: int) -> bool:
+    """``reject_file_names``: ``text[start:end]`` is the whole of an m4 macro call's quoted
+    argument (``m4_include([acls01.at])``, ``AT_SETUP([x], [y.at])``): a file of an autoconf
+    or autotest source, as in a build file's list. Bounded: the call's ``([`` at most 120
+    code points back, its name at most 64."""
+    if start < 3 or text[start - 1] != "[" or not text.startswith(("])", "],"), end):
+        return False
+    p = text.rfind("([", max(0, start - 120), start)
+    i = p
+    while i > max(0, p - 64) and text[i - 1].isascii() and (text[i - 1].isalnum() or text[i - 1] == "_"):
+        i -= 1
+    return 0 <= i < p and _M4_CALL_ARGS.fullmatch(text, i, start) is not None
+
+
 # Two words glued at a full stop where the second is a word that is also a ccTLD: ``it``
 # with a contraction (``the click.it’s``), ``my`` then a word, after a number glued to
 # its unit (``almost 1year.my heart``).
@@ -945,6 +970,8 @@ def reject_reason(
         if host_only and tld not in _HOST_TLDS and _build_list_item(text, link.start, link.end, labels[-1]):
             return (f"§8 reject_file_names: {host!r} is an item of a build file's list of files "
                     "(a line continued with '\\'), not a host")
+        if host_only and tld not in _HOST_TLDS and _m4_quoted_arg(text, link.start, link.end):
+            return f"§8 reject_file_names: {host!r} is an m4 macro's quoted argument (m4_include([x.at])), a file"
         if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
             return f"§8 reject_file_names: '.{labels[-2]}.{labels[-1]}' is a double file extension"
         # An upper-case letter in the last label after an all-lower-case first label is
