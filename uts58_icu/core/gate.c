@@ -587,15 +587,14 @@ maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e, const GateConfig *g)
     return 0;
 }
 
-/* cjk_boundary (rules.cjk_start) on text[lo:hi]: a character of the classes `cls` followed
- * by an ASCII letter or digit (a URL: any CJK; an email's local-part: Hiragana or CJK
- * punctuation, the only ones rules.cjk_start cuts after). */
+/* cjk_boundary (rules.cjk_start) on text[lo:hi]: a CJK character followed by an ASCII
+ * letter or digit. */
 static int
-maybe_cjk_start(const Text *t, Py_ssize_t lo, Py_ssize_t hi, const GateConfig *g, uint8_t cls)
+maybe_cjk_start(const Text *t, Py_ssize_t lo, Py_ssize_t hi, const GateConfig *g)
 {
     for (Py_ssize_t i = lo; i + 1 < hi; i++) {
         Py_UCS4 c = RD(t, i);
-        if (c >= 128 && (cls_of(g, c) & cls) && RD(t, i + 1) < 128 &&
+        if (c >= 128 && (cls_of(g, c) & (G_CJK_LETTER | G_CJK_PUNCT)) && RD(t, i + 1) < 128 &&
             is_alnum_ascii(RD(t, i + 1)))
             return __LINE__;
     }
@@ -1570,7 +1569,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         }
         if (nonascii) {
             /* cjk_boundary (rules.cjk_start) on [start, host end) */
-            if (cjk && (r = maybe_cjk_start(t, s, he, g, G_CJK_LETTER | G_CJK_PUNCT)) != 0)
+            if (cjk && (r = maybe_cjk_start(t, s, he, g)) != 0)
                 return r;
         }
         if ((r = maybe_header_or_spelled_at(t, s, e, g, spelled, drop, 1)) != 0)
@@ -1685,7 +1684,7 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         return r;
     if (nonascii) {
         /* cjk_boundary on the local-part; idn_display on the domain */
-        if (cjk && (r = maybe_cjk_start(t, s, at, g, G_HIRAGANA | G_CJK_PUNCT)) != 0)
+        if (cjk && (r = maybe_cjk_start(t, s, at, g)) != 0)
             return r;
         if ((r = maybe_confusable(t, at + 1, e, g)) != 0)
             return r;

@@ -298,7 +298,7 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
     return start, new_end, why
 
 
-def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:  # -1: reject
+def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:  # -1, -2: reject
     """``cjk_boundary``: a schemeless link glued after CJK text starts after it.
 
     §8: "it might move the start boundary so that the domain name doesn't contain two
@@ -311,9 +311,11 @@ def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:  # -1: rejec
     while a host with CJK in its last labels (``最高のSONY製品.com``) stays whole.
     For an email the same holds for the local-part (``連絡先はbob@example.com``), but only
     where the CJK text before the ASCII ends in Hiragana (a particle: は, を, に, で, の, …) or
-    CJK punctuation (``連絡先：bob@…``): a local-part may hold CJK letters (RFC 6531), and
-    ``共通ID@mail.example.ac.jp`` written whole is one address; cut after the Kanji, it is
-    ``ID@…``, an address that was not written. When unsure, the base's whole span stays.
+    CJK punctuation (``連絡先：bob@…``). After a Kanji, Katakana or Hangul letter it is
+    unsure which address was written: a local-part may hold CJK letters (RFC 6531), so
+    ``共通ID@mail.example.ac.jp`` may be one address (cut, it is ``ID@…``), while in
+    ``サポートsupport@example.jp`` the Katakana is prose (whole, it is an address nobody
+    meant). Either link could send mail to a different address, so neither is made (-2).
     When only one ASCII word is left after an IDEOGRAPHIC FULL STOP
     (``…が必要になります。info autoconf``), the 。 ended a sentence and nothing is a link.
     """
@@ -333,7 +335,7 @@ def cjk_start(text: str, link: Link, a: LinkAnatomy) -> int | None:  # -1: rejec
     if link.kind == "url" and "." not in text[last:hi]:
         return -1  # only a TLD-like word is left: ``です。info`` — the 。 was a full stop
     if link.kind == "email" and _HIRAGANA.match(text, last - 1) is None and _CJK_PUNCT.match(text, last - 1) is None:
-        return None  # ``共通ID@…``: Kanji, Katakana or Hangul glued to the ASCII may be the address's own
+        return -2  # ``共通ID@…``: Kanji, Katakana or Hangul glued to the ASCII, the address's own or prose
     return last
 
 
@@ -572,6 +574,10 @@ def narrow(
         cjk = cjk_start(text, link, a)
         if cjk == -1:
             reject("§8 cjk_boundary: after the CJK text only a single word is left (。 is a full stop)")
+            return None
+        if cjk == -2:
+            reject("§8 cjk_boundary: a Kanji, Katakana or Hangul letter is glued before the address's "
+                   "ASCII; the address written is unsure (with or without it), so it is not linked")
             return None
         if cjk is not None:
             new = _rebuild(text, link, cjk, link.end, tlds, policy)
