@@ -303,7 +303,7 @@ typedef struct {
     PyObject *confusable;      /* host -> bool (may be confusable), or None */
     PyObject *headers;         /* dict: a header name -> H_* bits (_gate._header_bits) */
     PyObject *header_prefixes; /* context._TRACE_PREFIXES */
-    PyObject *web_only;        /* rules._WEB_ONLY_TLDS */
+    PyObject *web_only;        /* rules._SITE_TLDS */
     PyObject *rules_receivers; /* rules._CODE_RECEIVERS */
     PyObject *host_cue;        /* rules._host_cue(text, start) -> bool */
     long drops;                /* D_* bits: the rules gate.c decides itself (when on) */
@@ -1000,7 +1000,7 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
             if (r < 0)
                 return -1;
             if ((r = label_in(t, s, first_end, g->rules_receivers, 1)) <= 0)
-                return r; /* a web site under .app, .dev, .page: the rule keeps it */
+                return r; /* a web site under .app, .dev, .page, .social: the rule keeps it */
         }
         /* rules.markdown_link_text keeps it: '[' before, "][" or "](" after */
         if (s > 0 && RD(t, s - 1) == '[' && e + 1 < t->n && RD(t, e) == ']' &&
@@ -1515,8 +1515,9 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             for (Py_ssize_t i = s; i < e; i++)
                 if (RD(t, i) == closer)
                     return __LINE__;
-        /* reject_compound_schemes: git+https:// */
-        if (before == '+')
+        /* reject_compound_schemes: git+https://; a scheme's first letter doubled before
+         * the link (rules._doubled_scheme_letter: "hhttp://") */
+        if (before == '+' || (before < 128 && is_alpha_ascii(before) && (before | 0x20) == (RD(t, s) | 0x20)))
             return __LINE__;
         /* detection.anatomy: patterns().scheme_prefix, the host, the port */
         Py_ssize_t hs = s;
@@ -1698,6 +1699,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         if (RD(t, i) == '=')
             return __LINE__;
     if (before == '>' || before == '}')
+        return __LINE__;
+    /* reject_fediverse_handles (context._fediverse_handle): '@' before; reject_protocol_uri_addresses
+     * (context._protocol_uri_address): "scheme:" before */
+    if (before == '@' || (before == ':' && s >= 3))
         return __LINE__;
     if (after == ':' && e + 1 < n) {
         Py_UCS4 d = RD(t, e + 1);

@@ -51,6 +51,8 @@ GATED: frozenset[str] = frozenset({
     "cut_truncated_urls",  # U+2026 in the link: to Python
     # cjk_host_cut adds links: cjk_cut_possible() says when rules.cjk_host_cuts must run
     "cjk_host_cut",
+    # an email after '@' (a handle) or after ':' or "://" (a URI's scheme); a letter before a URL's scheme
+    "reject_fediverse_handles", "reject_protocol_uri_addresses",
 })
 #: Options of the base scan, not rules of the layer.
 SCAN: frozenset[str] = frozenset({"dotless_hosts"})
@@ -137,7 +139,7 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         # a name not in _header_bits() is a trace header when it starts with one of these
         # (context._is_trace: any other "x-" header; _PERSON_X_HEADERS are in the map)
         (*context._TRACE_PREFIXES, "x-"),
-        rules._WEB_ONLY_TLDS,
+        rules._SITE_TLDS,
         rules._CODE_RECEIVERS,
         rules._host_cue,
         # the rules gate.c decides itself where they are on (its D_* bits): the sure

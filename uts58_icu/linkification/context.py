@@ -21,6 +21,7 @@ Every test is local: a bounded look at the characters and lines around the link
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterator
 from dataclasses import replace
@@ -680,10 +681,13 @@ def _wrapped_tail(text: str, link: Link) -> str | None:
 
 def _qp_break(text: str, link: Link) -> str | None:
     """``reject_quoted_printable_breaks``: a link cut by a quoted-printable soft line break."""
-    if link.text.endswith("=") and text.startswith("\n", link.end) or text.startswith("=\n", link.end):
+    # a literal '=' is written "=3D" in quoted-printable: "==" ending a line is base64 padding
+    # (``?igshid=MzRlODBi==``), not a soft break
+    if (link.text.endswith("=") and not link.text.endswith("==") and text.startswith("\n", link.end)
+            or text.startswith("=\n", link.end) and not link.text.endswith("=")):
         return "§8 reject_quoted_printable_breaks: '=' ends the line (quoted-printable soft break): the link goes on"
     ls = link.start  # the link starts its line: a line break before it (ls >= 3)
-    if ls >= 3 and text[ls - 1] == "\n" and text[ls - 2] == "=" and not text[ls - 3].isspace():
+    if ls >= 3 and text[ls - 1] == "\n" and text[ls - 2] == "=" and not text[ls - 3].isspace() and text[ls - 3] != "=":
         return "§8 reject_quoted_printable_breaks: the tail of a token cut by a quoted-printable soft break"
     return None
 
@@ -716,6 +720,12 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
             return "§8 reject_message_ids: a quoted message identifier <…@…>, not a mailbox"
         if policy.reject_irc_hostmasks and _irc_hostmask(text, link):
             return "§8 reject_irc_hostmasks: an IRC hostmask (nick!ident@host, (~ident@host) has joined)"
+        if policy.reject_fediverse_handles and _fediverse_handle(text, link):
+            return "§8 reject_fediverse_handles: '@' starts the word before the address: a fediverse handle, not a mailbox"
+        if policy.reject_protocol_uri_addresses:
+            uri = _protocol_uri_address(text, link)
+            if uri is not None:
+                return f"§8 reject_protocol_uri_addresses: the address of a {uri!r} URI (another protocol), not a mailbox"
     if policy.reject_irc_server_sources and link.kind == "url" and not scheme and _irc_server_source(text, link):
         return ("§8 reject_irc_server_sources: an IRC status line's source server ('… sets mode') or a server "
                 "of a netsplit's quit reason ('(a.net b.net)'), not an address to visit")
@@ -998,3 +1008,44 @@ def _archive_near(index: _ArchiveIndex, pos: int, n: int) -> bool:
         h0, h1 = bisect_left(heads, froms[k0]), bisect_right(heads, froms[last - 1])
         return h0 < h1 and ends[h0] <= hi
     return False
+# Opening punctuation before the ``@`` of a handle (``(@jane@example.social)``): Unicode's
+# open and initial-quote punctuation (Ps, Pi), and the ASCII quotes.
+_HANDLE_OPENERS = frozenset("\"'")
+
+
+def _fediverse_handle(text: str, link: Link) -> bool:
+    """``reject_fediverse_handles``: the address is glued after an ``@`` that starts a word
+    (``@jane@toot.example.social`` at the start of the text, after white space or opening
+    punctuation): a fediverse handle, the account ``jane`` on a server, not a mailbox.
+    ``a@@jane@x.org``, ``x:@jane@x.org`` (no word starts at the ``@``) keep the address."""
+    s = link.start
+    if s < 1 or text[s - 1] != "@":
+        return False
+    if s == 1:
+        return True
+    c = text[s - 2]
+    return c.isspace() or c in _HANDLE_OPENERS or unicodedata.category(c) in ("Ps", "Pi")
+
+
+#: URI schemes whose ``scheme:user@host`` names an account or an identifier of another
+#: protocol, by the scheme's RFC: XMPP (RFC 5122), SIP and SIPS (RFC 3261), instant messaging
+#: and presence (RFC 3860, RFC 3859), H.323 (RFC 3508), the WebFinger account (RFC 7565),
+#: message and content IDs (RFC 2392), Netnews articles (RFC 5538). (``ssh://user@host`` and
+#: other ``//`` forms need no entry: the base links no address after ``//``.) ``mailto:`` is
+#: the one scheme whose address is a mailbox; a label that is no URI scheme (``Email:``,
+#: ``E-mail:``, ``To:``, ``Contact:``) is prose, and the address after it stays a link.
+_PROTOCOL_URI_SCHEMES = frozenset({"xmpp", "sip", "sips", "im", "pres", "h323", "acct", "mid", "cid", "news", "nntp"})
+# A scheme glued right before the address: the whole run of scheme characters before ':'.
+_SCHEME_BEFORE = lazy_compile(r"(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{1,8}):\Z")
+
+
+def _protocol_uri_address(text: str, link: Link) -> str | None:
+    """``reject_protocol_uri_addresses``: the scheme of another protocol's URI glued before
+    the address (``xmpp:wg@jabber.example.org?join``), or None."""
+    s = link.start
+    if s < 3 or text[s - 1] != ":":
+        return None
+    m = _SCHEME_BEFORE.search(text, max(0, s - 11), s)
+    if m is None or m.group(1).lower() not in _PROTOCOL_URI_SCHEMES:
+        return None
+    return m.group(1)

@@ -32,6 +32,7 @@ _BOOL_FIELDS = (
     "reject_irc_server_sources", "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
     "reject_quoted_printable_breaks", "reject_wrapped_url_tails", "cut_truncated_urls",
     "reject_translated_file_names", "keep_placeholder_hosts",
+    "reject_fediverse_handles", "reject_protocol_uri_addresses",
 )
 
 
@@ -191,6 +192,16 @@ class LinkPolicy:
     #: lower case under .com/.org/.net/.edu/.gov: the example address the writer typed, not
     #: a template expression (``{{page.id}}``, ``{site.url}`` stay code).
     keep_placeholder_hosts: bool = False
+    #: §8 usability: an address glued after an ``@`` that starts a word (at the start of the
+    #: text, after white space or opening punctuation) is a fediverse handle
+    #: (``@jane@toot.example.social``, Mastodon), an account on a server, not a mailbox.
+    reject_fediverse_handles: bool = False
+    #: §8 usability: the ``user@host`` of a URI of another protocol, glued after its scheme
+    #: (``xmpp:wg@jabber.example.org?join``, ``sip:``, ``sips:``, ``im:``, ``pres:``, ``h323:``,
+    #: ``acct:``, ``mid:``, ``cid:``, ``news:``, ``nntp:``) is that protocol's address or
+    #: identifier, not a mailbox. A label that is no URI scheme (``Email:jane@example.org``)
+    #: keeps the address.
+    reject_protocol_uri_addresses: bool = False
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
@@ -265,6 +276,7 @@ class LinkPolicy:
         ``reject_code_expressions``, ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
         ``reject_quoted_printable_breaks``, ``reject_wrapped_url_tails``), ``reject_translated_file_names``,
         ``keep_placeholder_hosts``, ``cut_truncated_urls``, ``trim_bidi_controls``, ``cjk_host_cut``,
+        ``reject_fediverse_handles``, ``reject_protocol_uri_addresses``,
         ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
@@ -330,6 +342,8 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_translated_file_names=True,
     keep_placeholder_hosts=True,
     cut_truncated_urls=True,
+    reject_fediverse_handles=True,
+    reject_protocol_uri_addresses=True,
     dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",
     idn_display="punycode_if_confusable",

@@ -177,6 +177,9 @@ _HOST_CUE = lazy_compile(
 # .app, .dev, .page): a name under one is a web site unless it reads as an attribute
 # of a code object (``self.app``, ``this.page``).
 _WEB_ONLY_TLDS = frozenset({"app", "dev", "page"})
+# The same for ``.social``, the TLD of fediverse servers (``mastodon.social``, ``indieweb.social``):
+# a name under it is a server people are on, unless it reads as a code object's attribute.
+_SITE_TLDS = _WEB_ONLY_TLDS | {"social"}
 _CODE_RECEIVERS = frozenset(
     {
         "self", "this", "cls", "ctx", "req", "request", "res", "resp", "response", "flask", "current",
@@ -862,6 +865,18 @@ def _release_name(labels: list[str]) -> bool:
             and len(tld) > 2 and tld.isascii() and tld.isalpha() and tld.lower() not in LEGACY_GENERIC_TLDS)
 
 
+def _doubled_scheme_letter(text: str, start: int) -> bool:
+    """``reject_compound_schemes``: the word before the URL's scheme is its first letter again
+    (``[Minutes](hhttp://pad.example.org/p)``: the base links the ``http://…`` inside a garbled
+    word). Only that shape: ``Visithttps://x`` (a word glued on) is left as the base reads it."""
+    if start < 1:
+        return False
+    c = text[start - 1]
+    if not (c.isascii() and c.isalpha() and c.lower() == text[start].lower()):
+        return False
+    return start == 1 or not (text[start - 2].isalnum() or text[start - 2] in "+.-_")
+
+
 def reject_reason(
     text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy, tlds: Collection[str] | None = None
 ) -> str | None:
@@ -883,6 +898,9 @@ def reject_reason(
     if policy.reject_compound_schemes and a.has_scheme and link.start >= 2 and text[link.start - 1] == "+" \
             and text[link.start - 2].isalnum():
         return "§8 reject_compound_schemes: 'VCS+https://' is a package or VCS reference (pip, npm), not a web link"
+    if policy.reject_compound_schemes and a.has_scheme and _doubled_scheme_letter(text, link.start):
+        return (f"§8 reject_compound_schemes: {text[link.start - 1 : link.start + 1]!r} starts the word: a garbled "
+                "scheme (its first letter doubled), not the address written")
     if a.has_scheme:
         return None
     host_only = link.end == a.after  # no path, query or fragment
@@ -1023,7 +1041,7 @@ def reject_reason(
         and not tld.startswith("xn--")
         and tld not in _HOST_TLDS
         and not site
-        and not (tld in _WEB_ONLY_TLDS and labels[0].lower() not in _CODE_RECEIVERS)
+        and not (tld in _SITE_TLDS and labels[0].lower() not in _CODE_RECEIVERS)
         and not markdown_link_text(text, link.start, link.end)
     ):
         return (
