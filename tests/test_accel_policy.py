@@ -221,6 +221,8 @@ ROUND3 = [
     "\u5171\u901a", "ID@mail.example.ac.jp", "\u9023\u7d61\u306f", "\uff1a", "m4_include([", "x.at", "])", "], [",
     # rtfix5 (realtext13): fediverse handles, another protocol's URI, a doubled scheme letter, base64 '=='
     "@", "@jane@x.social", "xmpp:", "SIP:", "mid:", "Email:", "?join", "hhttp://", "Hhttps://", "==\n", "indieweb.social",
+    # realtext14: a name under .arpa
+    "home.arpa", "in-addr.ARPA", ".arpa",
 ]
 round3 = st.lists(st.sampled_from(ROUND3), max_size=12).map("".join)
 texts = st.one_of(hostile, round3, targeted_text, any_text, url_text)

@@ -874,6 +874,12 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
             *drop = 1;
         return r < 0 ? -1 : __LINE__;
     }
+    /* reject_reverse_dns_names: a name under .arpa */
+    if (he - last_start == 4 && starts_ci(t, last_start, "arpa")) {
+        if (may_drop && (g->drops & D_REVERSE_DNS))
+            *drop = 1;
+        return __LINE__;
+    }
     /* reject_code_expressions (_code_name): a receiver, a camelCase inner label, .NET */
     if ((r = label_in(t, s, first_end, g->code_receivers, 0)) != 0)
         return r < 0 ? -1 : __LINE__;

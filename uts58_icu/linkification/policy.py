@@ -119,7 +119,8 @@ class LinkPolicy:
     reject_compound_schemes: bool = False
     #: §8 usability: reject a schemeless name of three or more labels whose first label
     #: is a TLD (``com.example.Foo``, ``org.freedesktop.DBus``, ``net.ipv4.ip_forward``):
-    #: reverse-DNS identifiers, not hosts.
+    #: reverse-DNS identifiers, not hosts; and a schemeless name under ``.arpa``
+    #: (``1.2.0.192.in-addr.arpa``, ``home.arpa``): DNS infrastructure, not a site.
     reject_reverse_dns_names: bool = False
     #: §8 "alter the bounds": drop a lone trailing ``?`` (``Have you seen example.com?``).
     drop_empty_query: bool = False

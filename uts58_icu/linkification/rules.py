@@ -953,6 +953,10 @@ def reject_reason(
             f"§8 reject_reverse_dns_names: {host!r} starts with the TLD {labels[0]!r} "
             "(a reverse-DNS identifier: Java package, D-Bus or application name, sysctl key)"
         )
+    if policy.reject_reverse_dns_names and labels[-1].lower() == "arpa":
+        # ``7.2.0.192.in-addr.arpa``, ``ip6.arpa``, ``home.arpa`` (RFC 8375): the one TLD
+        # of DNS infrastructure (reverse lookups, special-use names), where no site is.
+        return f"§8 reject_reverse_dns_names: {host!r} is under .arpa (DNS infrastructure, not a site)"
     if policy.reject_patterns and (
         (before == "*" and after != "*") or text.endswith("*.", 0, link.start)
     ):
