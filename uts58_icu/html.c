@@ -697,6 +697,8 @@ source_offset(const RunBuf *r, Py_ssize_t d, Py_ssize_t s_end)
 {
     if (d >= r->d_len)
         return s_end;
+    if (r->n == 1) /* one item (plain text: the whole text) */
+        return d == 0 ? r->items[0].s : r->items[0].value ? -1 : r->items[0].s + d;
     Py_ssize_t lo = 0, hi = r->n - 1;
     while (lo < hi) { /* the last item with items[i].d <= d */
         Py_ssize_t mid = (lo + hi + 1) >> 1;
@@ -1153,12 +1155,32 @@ out_host_anchor(H *h, Out *o, Py_ssize_t g0, Py_ssize_t s0, Py_ssize_t s1, const
                 Py_ssize_t lb)
 {
     static const char open[] = "<a href=\"https://", rel[] = "\" rel=\"nofollow\">", close[] = "</a>";
-    if (g0 < s0 && out_buf_slice(o, g0, s0, h->plain && h->escaping) < 0)
+    Py_ssize_t hl = lb - la, sl = s1 - s0, gl = s0 - g0;
+    /* a short gap (the common one between links) is written here, each character
+     * escaped into at most 15 (read_escapes, ESC_TEXT), with the one reservation */
+    int short_gap = gl <= 64;
+    if (!short_gap && out_buf_slice(o, g0, s0, h->plain && h->escaping) < 0)
         return -1;
-    Py_ssize_t hl = lb - la, sl = s1 - s0;
-    if (out_buf_room(o, (Py_ssize_t)(sizeof open + sizeof rel + sizeof close - 3) + hl + sl) < 0)
+    if (out_buf_room(o, (Py_ssize_t)(sizeof open + sizeof rel + sizeof close - 3) + hl + sl +
+                            (short_gap ? gl * 15 : 0)) < 0)
         return -1;
     Py_UCS1 *w = o->buf + o->blen;
+    if (short_gap && gl > 0) {
+        const Py_UCS1 *g = PyUnicode_1BYTE_DATA(o->src) + g0;
+        const Esc *e = h->plain && h->escaping ? o->esc : NULL;
+        Py_UCS1 bor = 0;
+        for (Py_ssize_t i = 0; i < gl; i++) {
+            const char *rp = e ? replacement(e, g[i]) : NULL;
+            if (!rp) {
+                *w++ = g[i];
+                bor |= g[i];
+            }
+            else
+                while (*rp)
+                    *w++ = (Py_UCS1)*rp++;
+        }
+        o->bor |= bor;
+    }
     memcpy(w, open, sizeof open - 1);
     w += sizeof open - 1;
     if (low->kind == PyUnicode_1BYTE_KIND) {
@@ -1172,7 +1194,9 @@ out_host_anchor(H *h, Out *o, Py_ssize_t g0, Py_ssize_t s0, Py_ssize_t s1, const
     w += hl;
     memcpy(w, rel, sizeof rel - 1);
     w += sizeof rel - 1;
-    memcpy(w, PyUnicode_1BYTE_DATA(o->src) + s0, (size_t)sl);
+    const Py_UCS1 *src = PyUnicode_1BYTE_DATA(o->src) + s0;
+    for (Py_ssize_t i = 0; i < sl; i++) /* a host's few characters: no call */
+        w[i] = src[i];
     w += sl;
     memcpy(w, close, sizeof close - 1);
     w += sizeof close - 1;
@@ -1330,7 +1354,7 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         }
         if (rec && !rec->href && host_direct && f->pieces->n == 0) {
             /* a host alone, the default anchor: written straight into the buffer */
-            if (d0 > prev && !gap_settled(f, prev, d0, level + 1)) {
+            if (d0 > prev && (level + 1 > MAX_RESCANS || may_link(&tt, prev, d0))) { /* !gap_settled */
                 int sr = flush_scan(f, prev, d0, level + 1);
                 if (sr != SCAN_OK) {
                     ret = sr;
