@@ -42,6 +42,12 @@ is_userinfo_char(Py_UCS4 c)
 static Py_ssize_t
 domain_run_end(const Text *t, Py_ssize_t i)
 {
+    if (t->kind == PyUnicode_1BYTE_KIND) { /* typed: no kind switch per character */
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        while (i < t->n && (bmp[d[i]] & F_DOMAIN))
+            i++;
+        return i;
+    }
     while (i < t->n && is_domain(t, i))
         i++;
     return i;
@@ -61,6 +67,20 @@ labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
         return end - 1;
     }
     Py_ssize_t prev = start - 1;
+    if (t->kind == PyUnicode_1BYTE_KIND) { /* typed: '.' is the only separator below U+0100 */
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        for (Py_ssize_t i = start; i < end; i++) {
+            if (d[i] == '.') {
+                if (i == prev + 1) {
+                    *last_label = i;
+                    return i;
+                }
+                prev = i;
+            }
+        }
+        *last_label = prev + 1;
+        return -1;
+    }
     for (Py_ssize_t i = start; i < end; i++) {
         if (is_sep(RD(t, i))) {
             if (i == prev + 1) {
@@ -606,8 +626,14 @@ static Py_ssize_t
 rejected_authority_end(const Text *t, Py_ssize_t start, Py_ssize_t floor)
 {
     Py_ssize_t first = start;
-    while (first > floor && is_authority_char(RD(t, first - 1)))
-        first--;
+    if (t->kind == PyUnicode_1BYTE_KIND) { /* typed: no kind switch per character */
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        while (first > floor && is_authority_char(d[first - 1]))
+            first--;
+    }
+    else
+        while (first > floor && is_authority_char(RD(t, first - 1)))
+            first--;
     if (first == start || !starts(t, first - 3, "://", 3))
         return -1;
     Py_ssize_t end = start;
@@ -1112,6 +1138,11 @@ scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs)
         }
         else {
             run_start = m;
+            if (t->kind == PyUnicode_1BYTE_KIND) { /* typed: no kind switch per character */
+                const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+                while (run_start > pos && (bmp[d[run_start - 1]] & F_DOMAIN))
+                    run_start--;
+            }
             while (run_start > pos && is_domain(t, run_start - 1))
                 run_start--;
             if (run_start == pos && pos > 0 && is_domain(t, pos - 1)) {
