@@ -1056,12 +1056,12 @@ scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs)
     int authority = dotless != NULL || contains_authority_bracket(t);
     Ahead ah = {-1, -1, -1, -1};
     Guard guard = {0, -1, 1};
-    /* The last host's characters, whether its last label is in tlds and whether
-     * ascii_host_is_fast holds (-1: not asked yet): in 1-byte text, with the default
-     * TLDs (a frozenset, held for this scan), both are functions of the characters. */
+    /* The last host (text[last_host_at:][:last_host_len]), whether its last label is
+     * in tlds and whether ascii_host_is_fast holds (-1: not asked yet): in 1-byte text,
+     * with the default TLDs (a frozenset, held for this scan), both are functions of
+     * the host's characters. */
     int memo_hosts = t->kind == PyUnicode_1BYTE_KIND && tlds == default_tlds_obj;
-    Py_UCS1 last_host[MAX_HOST_LENGTH];
-    Py_ssize_t last_host_len = -1;
+    Py_ssize_t last_host_at = 0, last_host_len = -1;
     int last_host_tld = 0, last_host_fast = -1;
 
     while (pos < n) {
@@ -1216,14 +1216,19 @@ scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs)
                 /* the last host's answers again for the same characters (a text that
                  * repeats a host: no TLD lookup, no UTS #46 test) */
                 Py_ssize_t hlen = host_end - run_start;
-                const Py_UCS1 *hd = (const Py_UCS1 *)t->data + run_start;
-                int memo = memo_hosts && hlen <= MAX_HOST_LENGTH;
-                int same = memo && hlen == last_host_len && memcmp(hd, last_host, (size_t)hlen) == 0;
+                int memo = memo_hosts && hlen <= MAX_HOST_LENGTH, same = 0;
+                if (memo && hlen == last_host_len) {
+                    const Py_UCS1 *d = (const Py_UCS1 *)t->data, *a = d + run_start, *b = d + last_host_at;
+                    Py_ssize_t k = 0;
+                    while (k < hlen && a[k] == b[k])
+                        k++;
+                    same = k == hlen;
+                }
                 int ok = same ? last_host_tld : tld_ok(t, last_label, host_end, tlds);
                 if (ok < 0)
                     goto error;
                 if (memo && !same) {
-                    memcpy(last_host, hd, (size_t)hlen);
+                    last_host_at = run_start;
                     last_host_len = hlen;
                     last_host_tld = ok;
                     last_host_fast = -1;
