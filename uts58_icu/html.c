@@ -697,6 +697,8 @@ source_offset(const RunBuf *r, Py_ssize_t d, Py_ssize_t s_end)
 {
     if (d >= r->d_len)
         return s_end;
+    if (r->n == 1) /* one item (plain text: the whole text) */
+        return d == 0 ? r->items[0].s : r->items[0].value ? -1 : r->items[0].s + d;
     Py_ssize_t lo = 0, hi = r->n - 1;
     while (lo < hi) { /* the last item with items[i].d <= d */
         Py_ssize_t mid = (lo + hi + 1) >> 1;
@@ -1141,6 +1143,67 @@ done:
     return ret;
 }
 
+/* The default anchor of a record without href (a schemeless ASCII host alone: its
+ * href is "https://" and the host in lower case, its text html[s0:s1] as it is, since
+ * a host's characters are ASCII letters, digits, '-' and '.', nothing any Esc
+ * replaces), written straight into o's buffer after the gap html[g0:s0]: what
+ * make_anchor_rec's six pieces write, with one reservation and no str touched.
+ * low[la:lb] is the host in the decoded text. o writes at once (o->n == 0, 1-byte
+ * input). */
+static int
+out_host_anchor(H *h, Out *o, Py_ssize_t g0, Py_ssize_t s0, Py_ssize_t s1, const Text *low, Py_ssize_t la,
+                Py_ssize_t lb)
+{
+    static const char open[] = "<a href=\"https://", rel[] = "\" rel=\"nofollow\">", close[] = "</a>";
+    Py_ssize_t hl = lb - la, sl = s1 - s0, gl = s0 - g0;
+    /* a short gap (the common one between links) is written here, each character
+     * escaped into at most 15 (read_escapes, ESC_TEXT), with the one reservation */
+    int short_gap = gl <= 64;
+    if (!short_gap && out_buf_slice(o, g0, s0, h->plain && h->escaping) < 0)
+        return -1;
+    if (out_buf_room(o, (Py_ssize_t)(sizeof open + sizeof rel + sizeof close - 3) + hl + sl +
+                            (short_gap ? gl * 15 : 0)) < 0)
+        return -1;
+    Py_UCS1 *w = o->buf + o->blen;
+    if (short_gap && gl > 0) {
+        const Py_UCS1 *g = PyUnicode_1BYTE_DATA(o->src) + g0;
+        const Esc *e = h->plain && h->escaping ? o->esc : NULL;
+        Py_UCS1 bor = 0;
+        for (Py_ssize_t i = 0; i < gl; i++) {
+            const char *rp = e ? replacement(e, g[i]) : NULL;
+            if (!rp) {
+                *w++ = g[i];
+                bor |= g[i];
+            }
+            else
+                while (*rp)
+                    *w++ = (Py_UCS1)*rp++;
+        }
+        o->bor |= bor;
+    }
+    memcpy(w, open, sizeof open - 1);
+    w += sizeof open - 1;
+    if (low->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)low->data + la;
+        for (Py_ssize_t i = 0; i < hl; i++)
+            w[i] = (Py_UCS1)Py_TOLOWER(d[i]);
+    }
+    else
+        for (Py_ssize_t i = 0; i < hl; i++)
+            w[i] = (Py_UCS1)Py_TOLOWER(RD(low, la + i));
+    w += hl;
+    memcpy(w, rel, sizeof rel - 1);
+    w += sizeof rel - 1;
+    const Py_UCS1 *src = PyUnicode_1BYTE_DATA(o->src) + s0;
+    for (Py_ssize_t i = 0; i < sl; i++) /* a host's few characters: no call */
+        w[i] = src[i];
+    w += sl;
+    memcpy(w, close, sizeof close - 1);
+    w += sizeof close - 1;
+    o->blen = w - o->buf;
+    return 0;
+}
+
 /* ------------------------------------------------------------ Linker._flush */
 
 enum { SCAN_ERROR = -1, SCAN_UNSETTLED = 0, SCAN_OK = 1, SCAN_BAIL = 2 };
@@ -1217,7 +1280,22 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         return SCAN_ERROR;
     Py_ssize_t prev = lo;
     int ret = SCAN_OK;
-    for (Py_ssize_t k = 0;; k++) {
+    /* out_host_anchor serves the records without href: the default anchor writer, the
+     * output written at once (1-byte input, see out_host_anchor) */
+    int host_direct = use_recs && h->anchor == Py_None && f->pieces->src1;
+    Text tt;
+    text_of(&tt, f->text);
+    if (host_direct && f->pieces->n == 0 && recs.n) {
+        /* the buffer sized once for this scan's anchors: each adds its markup and its
+         * host (twice for a host alone) to the text's length; escapes may add more */
+        Py_ssize_t extra = 0;
+        for (Py_ssize_t k = 0; k < recs.n; k++)
+            extra += 48 + (recs.v[k].end - recs.v[k].start) +
+                     (recs.v[k].href ? PyUnicode_GET_LENGTH(recs.v[k].href) : 8);
+        if (out_buf_room(f->pieces, (hi - lo) + (hi - lo) / 8 + extra) < 0)
+            ret = SCAN_ERROR;
+    }
+    for (Py_ssize_t k = 0; ret == SCAN_OK; k++) {
         PyObject *link = NULL; /* a new reference */
         LinkRec *rec = NULL;
         Py_ssize_t ls, le;
@@ -1273,6 +1351,23 @@ flush_scan(Flush *f, Py_ssize_t lo, Py_ssize_t hi, int level)
         if (s0 < 0 || s1 < 0) {
             Py_XDECREF(link);
             continue; /* a link edge inside a character reference */
+        }
+        if (rec && !rec->href && host_direct && f->pieces->n == 0) {
+            /* a host alone, the default anchor: written straight into the buffer */
+            if (d0 > prev && (level + 1 > MAX_RESCANS || may_link(&tt, prev, d0))) { /* !gap_settled */
+                int sr = flush_scan(f, prev, d0, level + 1);
+                if (sr != SCAN_OK) {
+                    ret = sr;
+                    break;
+                }
+            }
+            if (out_host_anchor(h, f->pieces, f->copied, s0, s1, &tt, d0, d1) < 0) {
+                ret = SCAN_ERROR;
+                break;
+            }
+            f->copied = s1;
+            prev = d1;
+            continue;
         }
         Anchor a;
         int r;

@@ -42,6 +42,12 @@ is_userinfo_char(Py_UCS4 c)
 static Py_ssize_t
 domain_run_end(const Text *t, Py_ssize_t i)
 {
+    if (t->kind == PyUnicode_1BYTE_KIND) { /* typed: no kind switch per character */
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        while (i < t->n && (bmp[d[i]] & F_DOMAIN))
+            i++;
+        return i;
+    }
     while (i < t->n && is_domain(t, i))
         i++;
     return i;
@@ -61,6 +67,20 @@ labels(const Text *t, Py_ssize_t start, Py_ssize_t end, Py_ssize_t *last_label)
         return end - 1;
     }
     Py_ssize_t prev = start - 1;
+    if (t->kind == PyUnicode_1BYTE_KIND) { /* typed: '.' is the only separator below U+0100 */
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        for (Py_ssize_t i = start; i < end; i++) {
+            if (d[i] == '.') {
+                if (i == prev + 1) {
+                    *last_label = i;
+                    return i;
+                }
+                prev = i;
+            }
+        }
+        *last_label = prev + 1;
+        return -1;
+    }
     for (Py_ssize_t i = start; i < end; i++) {
         if (is_sep(RD(t, i))) {
             if (i == prev + 1) {
@@ -606,8 +626,14 @@ static Py_ssize_t
 rejected_authority_end(const Text *t, Py_ssize_t start, Py_ssize_t floor)
 {
     Py_ssize_t first = start;
-    while (first > floor && is_authority_char(RD(t, first - 1)))
-        first--;
+    if (t->kind == PyUnicode_1BYTE_KIND) { /* typed: no kind switch per character */
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        while (first > floor && is_authority_char(d[first - 1]))
+            first--;
+    }
+    else
+        while (first > floor && is_authority_char(RD(t, first - 1)))
+            first--;
     if (first == start || !starts(t, first - 3, "://", 3))
         return -1;
     Py_ssize_t end = start;
@@ -1030,6 +1056,13 @@ scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs)
     int authority = dotless != NULL || contains_authority_bracket(t);
     Ahead ah = {-1, -1, -1, -1};
     Guard guard = {0, -1, 1};
+    /* The last host (text[last_host_at:][:last_host_len]), whether its last label is
+     * in tlds and whether ascii_host_is_fast holds (-1: not asked yet): in 1-byte text,
+     * with the default TLDs (a frozenset, held for this scan), both are functions of
+     * the host's characters. */
+    int memo_hosts = t->kind == PyUnicode_1BYTE_KIND && tlds == default_tlds_obj;
+    Py_ssize_t last_host_at = 0, last_host_len = -1;
+    int last_host_tld = 0, last_host_fast = -1;
 
     while (pos < n) {
         int slashes;
@@ -1105,6 +1138,11 @@ scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs)
         }
         else {
             run_start = m;
+            if (t->kind == PyUnicode_1BYTE_KIND) { /* typed: no kind switch per character */
+                const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+                while (run_start > pos && (bmp[d[run_start - 1]] & F_DOMAIN))
+                    run_start--;
+            }
             while (run_start > pos && is_domain(t, run_start - 1))
                 run_start--;
             if (run_start == pos && pos > 0 && is_domain(t, pos - 1)) {
@@ -1175,15 +1213,34 @@ scan_recs(PyObject *const *args, Py_ssize_t nargs, LinkRecs *recs)
                     goto error;
             }
             else {
-                int ok = tld_ok(t, last_label, host_end, tlds);
+                /* the last host's answers again for the same characters (a text that
+                 * repeats a host: no TLD lookup, no UTS #46 test) */
+                Py_ssize_t hlen = host_end - run_start;
+                int memo = memo_hosts && hlen <= MAX_HOST_LENGTH, same = 0;
+                if (memo && hlen == last_host_len) {
+                    const Py_UCS1 *d = (const Py_UCS1 *)t->data, *a = d + run_start, *b = d + last_host_at;
+                    Py_ssize_t k = 0;
+                    while (k < hlen && a[k] == b[k])
+                        k++;
+                    same = k == hlen;
+                }
+                int ok = same ? last_host_tld : tld_ok(t, last_label, host_end, tlds);
                 if (ok < 0)
                     goto error;
+                if (memo && !same) {
+                    last_host_at = run_start;
+                    last_host_len = hlen;
+                    last_host_tld = ok;
+                    last_host_fast = -1;
+                }
                 if (!ok)
                     continue;
+                int fast = memo && last_host_fast >= 0 ? last_host_fast : ascii_host_is_fast(t, run_start, host_end);
+                if (memo)
+                    last_host_fast = fast;
                 /* HOST_IN_TEXT: the host's answer is text[run_start:host_end] in lower
                  * case (ascii_host_is_fast), which build_href writes itself */
-                ascii_host = ascii_host_is_fast(t, run_start, host_end) ? Py_NewRef(HOST_IN_TEXT)
-                                                                        : ascii_host_of(t, run_start, host_end);
+                ascii_host = fast ? Py_NewRef(HOST_IN_TEXT) : ascii_host_of(t, run_start, host_end);
                 if (!ascii_host)
                     goto error;
                 if (ascii_host == Py_None) {
