@@ -313,11 +313,12 @@ def _cut(text: str) -> Iterator[tuple[int, str]]:
     """``text`` in pieces, each with its offset: whole if it is short, else cut just after
     a SPACE or TAB about every :data:`HUGE_PIECE` code points.
 
-    A link never holds a SPACE or TAB (Link_Term=Hard, not Link_Email), and every rule that
-    looks at the characters around a link, base or §8, reads a space next to it as it
-    reads the start or end of the text, so the pieces give the links of the whole line
-    (tests/test_cli_issue20.py checks it against the library, both policies). This keeps
-    one 12 MB line on the compiled core with memory proportional to a piece.
+    A link never holds a SPACE or TAB (Link_Term=Hard, not Link_Email), and the base reads
+    a space next to a link as it reads the start or end of the text, so the pieces give
+    the base's links of the whole line (tests/test_cli_issue20.py checks it against the
+    library). This keeps one 12 MB line on the compiled core with memory proportional to a
+    piece. The §8 rules read past spaces (``x.co = y.co`` is an expression, a header's
+    folded lines), so with a policy the line is not cut (:func:`_pieces`).
     """
     n = len(text)
     if n <= HUGE_BLOCK:
@@ -336,13 +337,19 @@ def _cut(text: str) -> Iterator[tuple[int, str]]:
         pos = k + 1
 
 
+def _pieces(text: str, policy: Any) -> Iterator[tuple[int, str]]:
+    """The pieces ``text`` is scanned in, each with its offset: :func:`_cut`'s for the base;
+    with a policy ``text`` whole (its links are then found lazily, :func:`_render_piece`)."""
+    return _cut(text) if policy is None else iter(((0, text),))
+
+
 def _render(spec: Spec, text: str, name: str, base: int) -> Iterator[bytes]:
     """The output for ``text`` (whole lines of input ``name``, starting at code point
     ``base`` of it), encoded, in pieces of bounded size."""
     if spec.mode.endswith("explain"):
         yield _render_explain(spec, text, name, base).encode(spec.encoding, spec.encode_errors)
         return
-    for offset, piece in _cut(text):
+    for offset, piece in _pieces(text, spec.options.get("policy")):
         yield from _render_piece(spec, piece, name, base + offset)
 
 
@@ -423,7 +430,7 @@ def _render_piece(spec: Spec, text: str, name: str, base: int) -> Iterator[bytes
         yield data
         pos = hi
     if huge and pos < len(text) and mode != "json":  # the text after the last link
-        yield _write_batch(mode, text, [], pos, len(text), base, head, None).encode(
+        yield _write_batch(mode, text, [], pos, len(text), base, head, [] if mode == "linkify" else None).encode(
             spec.encoding, spec.encode_errors
         )
 
