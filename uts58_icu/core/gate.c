@@ -588,8 +588,9 @@ maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e, const GateConfig *g)
     Py_ssize_t nl = find_ascii(t, e, stop, '\n');
     if (nl >= 0)
         stop = nl; /* a word starting before the line break (none holds one) */
+    static const Py_ssize_t lens[] = {6, 4, 4, 4, 6, 10, 12, 15, 18};
     for (int w = 0; words[w]; w++) { /* each word, where its first letter is */
-        Py_ssize_t len = (Py_ssize_t)strlen(words[w]);
+        Py_ssize_t len = lens[w];
         Py_UCS4 first = (Py_UCS4)words[w][0];
         for (Py_ssize_t i = find_ascii(t, e, stop, first); i >= 0; i = find_ascii(t, i + 1, stop, first))
             if (starts(t, i, words[w], len))
