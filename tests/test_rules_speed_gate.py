@@ -8,9 +8,13 @@ Each search is checked in the three ``str`` kinds (1, 2 and 4 bytes a code point
 gate has a typed path for the first two), at the edges of its window, against the
 Python rules alone (``tests/test_accel_policy.py``'s ``assert_same`` and
 ``assert_verdicts``: same ``Link``s, and every verdict of the gate is the rules').
+Also the one rule the gate now decides itself: a schemeless name after '/', '\\' or
+'$' is dropped by gate.c (``reject_code_context``), not sent to Python.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 from hypothesis import example, given
@@ -86,3 +90,38 @@ def test_semicolon_window_and_hidden_domain(kind: str) -> None:
     for host, inside in (("name.hidden.org", True), ("x.NAME.Hidden.org", True), ("name.hiddex.org", False),
                          ("nme.hidden.org", False)):
         assert _suspect(kind + f"\nsee bob@{host} now", f"bob@{host}") is inside, host
+
+
+def _reason(text: str, target: str, policy: object = R) -> int:
+    config = _gate.config(policy)  # type: ignore[arg-type]
+    links = base_find(text)
+    reasons = _compiled.gate_reasons(text, links, config, True)  # type: ignore[union-attr]
+    return [why for link, why in zip(links, reasons) if link.text == target][0]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(("text", "name"), [("see src/setup.py now", "setup.py"), ("C:\\dir\\notes.info here", "notes.info"),
+                                            ("echo $HOME.com", "HOME.com"), ("path/to/example.org/x", "example.org/x")])
+def test_code_context_before_is_a_sure_drop(kind: str, text: str, name: str) -> None:
+    """'/', '\\' or '$' before a schemeless name: rules.reject_reason rejects it whatever
+    else holds, so gate.c drops it (reject_code_context on) instead of asking Python;
+    with the field off the name goes to Python as before."""
+    text = kind + text
+    assert _reason(text, name) < 0
+    off = dataclasses.replace(R, reject_code_context=False)
+    assert _reason(text, name, off) > 0
+    for policy in (R, off):
+        assert_same(text, policy)
+        assert_verdicts(text, policy)
+
+
+@given(st.tuples(st.sampled_from(KINDS), st.lists(st.sampled_from(
+    ["/", "\\", "$", "_", "{", "`", " ", "\n", "x", "src", "a.py", "example.org", "\u4e3a", "b.\u4e3a.com", "/path",
+     "?", "#x", "<", ">", "**", "\"", "'", "(", ")", "$HOME", "=", "..", "1.2.3.4", "xn--p1ai.com"]),
+    min_size=1, max_size=12).map("".join)))
+@example(("", "/a.py<b>"))
+@example(("", "$b.\u4e3a.com"))
+def test_code_context_drops_agree_with_the_rules(kind_text: tuple[str, str]) -> None:
+    text = kind_text[0] + kind_text[1]
+    assert_same(text, R)
+    assert_verdicts(text, R)

@@ -361,6 +361,8 @@ typedef struct LineCache {
 #define D_IRC_SERVER 0x100  /* reject_irc_server_sources */
 /* ... and the spelt and split addresses, where sure (sure_redacted, sure_split_at) */
 #define D_OBFUSCATED 0x200  /* reject_obfuscated_addresses */
+/* ... and a schemeless name after '/', '\\' or '$' (rules.reject_reason) */
+#define D_CODE_CONTEXT 0x400 /* reject_code_context */
 
 /* Bits of a header name in GateConfig.headers (_gate._header_bits). */
 #define H_MSGID 0x01 /* context._MSGID_HEADERS */
@@ -1629,8 +1631,16 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* What may stand before a schemeless name: reject_code_context ("/\$_={" and
          * "::"), reject_code_spans ('`'), reject_obfuscated_addresses ('@', ';', '>':
          * an address split by markup). */
-        if (before != 0 && before < 128 && in_ascii_set(before, "/\\$_={:`@;>+*~", before_set))
+        if (before != 0 && before < 128 && in_ascii_set(before, "/\\$_={:`@;>+*~", before_set)) {
+            /* reject_code_context (rules.reject_reason): '/', '\\' or '$' before a schemeless
+             * name rejects it whatever the tests after this one say. The rules before it
+             * reject or leave the start where it is (only cjk_start moves a URL's start,
+             * ruled out above); a schemeless name is no IP address; '<' (split_glued) was
+             * ruled out by the scan of the link's characters. A sure rejection. */
+            if ((before == '/' || before == '\\' || before == '$') && (g->drops & D_CODE_CONTEXT))
+                *drop = 1;
             return __LINE__;
+        }
         /* What may stand after it: reject_code_context ("_(=[", '['), reject_code_spans
          * ('`'), reject_code_expressions (';', '?.'). */
         if (after != 0 && after < 128 &&
