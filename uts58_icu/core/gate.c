@@ -20,6 +20,12 @@
  * it covers. Tests are the same whichever gated fields are on: a link that a rule
  * of an "off" field would touch is merely sent to Python, which then keeps it.
  */
+#if defined(__GNUC__) && !defined(__clang__)
+/* The gate's loops read the text through PyUnicode_READ (a switch on the str kind per
+ * code point): -O3's loop unswitching takes the switch out of the loops. This file
+ * only (the base scan, detection.c, keeps the build's flags). */
+#pragma GCC optimize("O3")
+#endif
 #include "_speedups.h"
 
 static inline int
@@ -114,6 +120,28 @@ find_ucs2(const Py_UCS2 *d, Py_ssize_t i, Py_ssize_t n, Py_UCS2 ch)
             return k;
         i = k + 1;
     }
+    return -1;
+}
+
+/* The first ASCII character ch in text[i:n) (n <= t->n), or -1: memchr over 1-byte
+ * text, find_ucs2 over 2-byte text, a loop over 4-byte text. */
+static Py_ssize_t
+find_ascii(const Text *t, Py_ssize_t i, Py_ssize_t n, Py_UCS4 ch)
+{
+    if (i < 0)
+        i = 0;
+    if (i >= n)
+        return -1;
+    if (t->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = (const Py_UCS1 *)t->data;
+        const Py_UCS1 *p = memchr(d + i, (int)ch, (size_t)(n - i));
+        return p ? p - d : -1;
+    }
+    if (t->kind == PyUnicode_2BYTE_KIND)
+        return find_ucs2((const Py_UCS2 *)t->data, i, n, (Py_UCS2)ch);
+    for (; i < n; i++)
+        if (RD(t, i) == ch)
+            return i;
     return -1;
 }
 
@@ -333,6 +361,8 @@ typedef struct LineCache {
 #define D_IRC_SERVER 0x100  /* reject_irc_server_sources */
 /* ... and the spelt and split addresses, where sure (sure_redacted, sure_split_at) */
 #define D_OBFUSCATED 0x200  /* reject_obfuscated_addresses */
+/* ... and a schemeless name after '/', '\\' or '$' (rules.reject_reason) */
+#define D_CODE_CONTEXT 0x400 /* reject_code_context */
 
 /* Bits of a header name in GateConfig.headers (_gate._header_bits). */
 #define H_MSGID 0x01 /* context._MSGID_HEADERS */
@@ -557,14 +587,15 @@ maybe_irc(const Text *t, Py_ssize_t ts, Py_ssize_t e, const GateConfig *g)
     static const char *words[] = {"joined", "left", "quit", "Quit", "parted", "Read error",
                                   "Ping timeout", "is now known as", "Remote host closed", NULL};
     Py_ssize_t stop = e + 300 < t->n ? e + 300 : t->n;
-    for (Py_ssize_t i = e; i < stop; i++) {
-        Py_UCS4 d = RD(t, i);
-        if (d == '\n')
-            break;
-        if (!(d == 'j' || d == 'l' || d == 'q' || d == 'Q' || d == 'p' || d == 'R' || d == 'P' || d == 'i'))
-            continue; /* no word starts with it */
-        for (int w = 0; words[w]; w++)
-            if (d == (Py_UCS4)words[w][0] && starts(t, i, words[w], (Py_ssize_t)strlen(words[w])))
+    Py_ssize_t nl = find_ascii(t, e, stop, '\n');
+    if (nl >= 0)
+        stop = nl; /* a word starting before the line break (none holds one) */
+    static const Py_ssize_t lens[] = {6, 4, 4, 4, 6, 10, 12, 15, 18};
+    for (int w = 0; words[w]; w++) { /* each word, where its first letter is */
+        Py_ssize_t len = lens[w];
+        Py_UCS4 first = (Py_UCS4)words[w][0];
+        for (Py_ssize_t i = find_ascii(t, e, stop, first); i >= 0; i = find_ascii(t, i + 1, stop, first))
+            if (starts(t, i, words[w], len))
                 return __LINE__;
     }
     Py_ssize_t ls = line_start_cached(t, ts, g->lines);
@@ -774,8 +805,9 @@ starts_ci(const Text *t, Py_ssize_t i, const char *w)
 static int
 maybe_hidden_domain(const Text *t, Py_ssize_t s, Py_ssize_t e)
 {
-    for (Py_ssize_t i = s; i + 11 <= e; i++)
-        if ((RD(t, i) | 0x20) == 'n' && starts_ci(t, i, "name.hidden"))
+    /* the '.' of "name.hidden" at i + 4, for i in [s, e - 11] */
+    for (Py_ssize_t p = find_ascii(t, s + 4, e - 6, '.'); p >= 0; p = find_ascii(t, p + 1, e - 6, '.'))
+        if (starts_ci(t, p - 4, "name.hidden"))
             return __LINE__;
     return 0;
 }
@@ -833,14 +865,16 @@ maybe_login_target(const Text *t, Py_ssize_t s)
         return 0;
     static const char *words[] = {"ssh", "sftp", "mosh", "scp", "rsync", NULL};
     static const Py_ssize_t lens[] = {3, 4, 4, 3, 5};
-    for (Py_ssize_t i = s > 60 ? s - 60 : 0; i < s; i++) {
-        Py_UCS4 c = RD(t, i);
-        if (c != 's' && c != 'm' && c != 'r')
-            continue;
-        for (int w = 0; words[w]; w++)
-            if ((Py_UCS4)words[w][0] == c && starts(t, i, words[w], lens[w]))
+    /* a word starting at i in [lo, s): each has an 's' at offset 0 ("ssh", "sftp", "scp"),
+     * 1 ("rsync") or 2 ("mosh"): the 's' characters in [lo, s + 2) are read */
+    static const Py_ssize_t s_at[] = {0, 0, 2, 0, 1};
+    Py_ssize_t lo = s > 60 ? s - 60 : 0, hi = s + 2 < t->n ? s + 2 : t->n;
+    for (Py_ssize_t p = find_ascii(t, lo, hi, 's'); p >= 0; p = find_ascii(t, p + 1, hi, 's'))
+        for (int w = 0; words[w]; w++) {
+            Py_ssize_t i = p - s_at[w];
+            if (i >= lo && i < s && starts(t, i, words[w], lens[w]))
                 return __LINE__;
-    }
+        }
     return 0;
 }
 
@@ -1604,8 +1638,16 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* What may stand before a schemeless name: reject_code_context ("/\$_={" and
          * "::"), reject_code_spans ('`'), reject_obfuscated_addresses ('@', ';', '>':
          * an address split by markup). */
-        if (before != 0 && before < 128 && in_ascii_set(before, "/\\$_={:`@;>+*~", before_set))
+        if (before != 0 && before < 128 && in_ascii_set(before, "/\\$_={:`@;>+*~", before_set)) {
+            /* reject_code_context (rules.reject_reason): '/', '\\' or '$' before a schemeless
+             * name rejects it whatever the tests after this one say. The rules before it
+             * reject or leave the start where it is (only cjk_start moves a URL's start,
+             * ruled out above); a schemeless name is no IP address; '<' (split_glued) was
+             * ruled out by the scan of the link's characters. A sure rejection. */
+            if ((before == '/' || before == '\\' || before == '$') && (g->drops & D_CODE_CONTEXT))
+                *drop = 1;
             return __LINE__;
+        }
         /* What may stand after it: reject_code_context ("_(=[", '['), reject_code_spans
          * ('`'), reject_code_expressions (';', '?.'). */
         if (after != 0 && after < 128 &&
@@ -1743,9 +1785,8 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     if ((r = maybe_login_target(t, s)) != 0 || (r = maybe_hidden_domain(t, s, e)) != 0)
         return r;
     /* reject_mail_trace_headers: ORCPT=rfc822; (context._ORCPT) */
-    for (Py_ssize_t i = s > 40 ? s - 40 : 0; i < s; i++)
-        if (RD(t, i) == ';')
-            return __LINE__;
+    if (find_ascii(t, s > 40 ? s - 40 : 0, s, ';') >= 0)
+        return __LINE__;
     return maybe_header_or_spelled_at(t, s, e, g, spelled, drop, 0); /* the header: above */
 }
 

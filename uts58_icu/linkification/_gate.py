@@ -156,7 +156,9 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         | (0x80 if policy.reject_irc_hostmasks else 0)
         | (0x100 if policy.reject_irc_server_sources else 0)
         # a redacted local-part (``mi***a@``), a name after an '@' split by markup (sure_*)
-        | (0x200 if policy.reject_obfuscated_addresses else 0),
+        | (0x200 if policy.reject_obfuscated_addresses else 0)
+        # a schemeless name after '/', '\\' or '$' (rules.reject_reason's first code test)
+        | (0x400 if policy.reject_code_context else 0),
     )
 
 
