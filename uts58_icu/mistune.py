@@ -147,6 +147,9 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
     renderer = md.renderer
     if _renders_as_html(renderer):
         renderer.register(_HTML, _render_html)
+        # render_token looks a type up as an attribute first: with none, each token
+        # raised an AttributeError before the registered method was found (2 us a token)
+        vars(renderer).setdefault(_HTML, str)  # str(html) is html
         md.inline._uts58_html = renderer
     _wrap_inline(md, lin)
 
