@@ -33,6 +33,7 @@ import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
+from .core._classes import patterns
 from .core.detection import Link
 from .linkification.apply import _fast_scanner, _with_suspects
 from .linkification.policy import LinkPolicy
@@ -121,7 +122,7 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         else:
             last["raw"] = last["raw"][: -len(proto)]
         shown = text
-        if link.punycode_host or not text.isascii():
+        if link.punycode_host or (not text.isascii() and _bidi(text)):
             shown = visible_text(link)  # the display where the text would break §8
         if state.brackets:  # the source: mistune turns it back into text if this is inside a link's text
             token = _link_token(shown, link.href)  # (with no '[' open, it cannot be: mistune would only
@@ -180,6 +181,19 @@ def _paragraph_links(state: Any, lin: LinkifyUts58, src: str) -> dict[int, Link]
         found = {link.start: link for link in out if link.kind == "url"}
     state.__dict__["_uts58_links"] = (src, found)
     return found
+
+
+def _bidi_first(text: str) -> object:
+    global _bidi
+    _bidi = patterns().bidi_or_ignorable.search  # (the patterns are compiled on first use)
+    return _bidi(text)
+
+
+#: Whether ``text`` holds a Bidi_Control or Default_Ignorable character. Without one
+#: (and with the host not in Punycode), :func:`~uts58_icu.markdown_it.visible_text`
+#: answers the text as written: this test decides that case without its three calls
+#: (a microsecond a link; the search is the one ``visible_text`` makes).
+_bidi: Callable[[str], object] = _bidi_first
 
 
 def _link_token(text: str, href: str) -> Token:
@@ -538,8 +552,8 @@ def _write_run(text: str, parts: list[str], html: _Html, find: Callable[[str], I
             piece = text[last:start]
             parts.append(escape(piece) if dirty and special(piece) else piece)
         shown = link.text
-        if link.punycode_host or not shown.isascii():
-            shown = visible_text(link)  # (an ASCII text is shown as written unless the host is in Punycode)
+        if link.punycode_host or (not shown.isascii() and _bidi(shown)):
+            shown = visible_text(link)  # (a text is shown as written unless that would break §8)
         if (dirty or shown is not link.text) and special(shown):
             shown = escape(shown)
         parts.append(write_link(shown, link.href))
