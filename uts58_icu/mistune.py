@@ -33,7 +33,9 @@ import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
+from ._icu import unicode_set_ranges
 from .core._classes import patterns
+from .core.properties import regex_class
 from .core.detection import Link
 from .linkification.apply import _fast_scanner, _with_suspects
 from .linkification.policy import LinkPolicy
@@ -122,7 +124,7 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         else:
             last["raw"] = last["raw"][: -len(proto)]
         shown = text
-        if link.punycode_host or (not text.isascii() and _bidi(text)):
+        if link.punycode_host or (not text.isascii() and _maybe_bidi(text) and _bidi(text)):
             shown = visible_text(link)  # the display where the text would break §8
         if state.brackets:  # the source: mistune turns it back into text if this is inside a link's text
             token = _link_token(shown, link.href)  # (with no '[' open, it cannot be: mistune would only
@@ -184,16 +186,23 @@ def _paragraph_links(state: Any, lin: LinkifyUts58, src: str) -> dict[int, Link]
 
 
 def _bidi_first(text: str) -> object:
-    global _bidi
+    global _bidi, _maybe_bidi
     _bidi = patterns().bidi_or_ignorable.search  # (the patterns are compiled on first use)
-    return _bidi(text)
+    ranges = [(lo, min(hi, 0xFFFF)) for lo, hi in unicode_set_ranges(_BIDI_SET) if lo <= 0xFFFF]
+    _maybe_bidi = re.compile(regex_class([*ranges, (0x10000, 0x10FFFF)])).search
+    return _maybe_bidi(text) and _bidi(text)
 
 
-#: Whether ``text`` holds a Bidi_Control or Default_Ignorable character. Without one
-#: (and with the host not in Punycode), :func:`~uts58_icu.markdown_it.visible_text`
-#: answers the text as written: this test decides that case without its three calls
-#: (a microsecond a link; the search is the one ``visible_text`` makes).
+#: Whether ``text`` holds a Bidi_Control or Default_Ignorable character (the search
+#: :func:`~uts58_icu.markdown_it.visible_text` makes). Without one, and with the host
+#: not in Punycode, ``visible_text`` answers the text as written: ``not text.isascii()
+#: and _maybe_bidi(text) and _bidi(text)`` decides that case without its three calls.
+#: ``_maybe_bidi`` searches a superset, the set's BMP part and every character beyond
+#: the BMP: ``re`` tests that class with a table lookup, and the exact one (ranges
+#: beyond the BMP in it) range by range, twice as long on a link into CJK text.
 _bidi: Callable[[str], object] = _bidi_first
+_maybe_bidi: Callable[[str], object] = _bidi_first
+_BIDI_SET = r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]"  # as core._classes
 
 
 def _link_token(text: str, href: str) -> Token:
@@ -552,7 +561,7 @@ def _write_run(text: str, parts: list[str], html: _Html, find: Callable[[str], I
             piece = text[last:start]
             parts.append(escape(piece) if dirty and special(piece) else piece)
         shown = link.text
-        if link.punycode_host or (not shown.isascii() and _bidi(shown)):
+        if link.punycode_host or (not shown.isascii() and _maybe_bidi(shown) and _bidi(shown)):
             shown = visible_text(link)  # (a text is shown as written unless that would break §8)
         if (dirty or shown is not link.text) and special(shown):
             shown = escape(shown)
