@@ -33,6 +33,9 @@ import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
+from ._icu import unicode_set_ranges
+from .core._classes import patterns
+from .core.properties import regex_class
 from .core.detection import Link
 from .linkification.apply import _fast_scanner, _with_suspects
 from .linkification.policy import LinkPolicy
@@ -121,7 +124,7 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         else:
             last["raw"] = last["raw"][: -len(proto)]
         shown = text
-        if link.punycode_host or not text.isascii():
+        if link.punycode_host or (not text.isascii() and _maybe_bidi(text) and _bidi(text)):
             shown = visible_text(link)  # the display where the text would break §8
         if state.brackets:  # the source: mistune turns it back into text if this is inside a link's text
             token = _link_token(shown, link.href)  # (with no '[' open, it cannot be: mistune would only
@@ -147,6 +150,9 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
     renderer = md.renderer
     if _renders_as_html(renderer):
         renderer.register(_HTML, _render_html)
+        # render_token looks a type up as an attribute first: with none, each token
+        # raised an AttributeError before the registered method was found (2 us a token)
+        vars(renderer).setdefault(_HTML, str)  # str(html) is html
         md.inline._uts58_html = renderer
     _wrap_inline(md, lin)
 
@@ -177,6 +183,26 @@ def _paragraph_links(state: Any, lin: LinkifyUts58, src: str) -> dict[int, Link]
         found = {link.start: link for link in out if link.kind == "url"}
     state.__dict__["_uts58_links"] = (src, found)
     return found
+
+
+def _bidi_first(text: str) -> object:
+    global _bidi, _maybe_bidi
+    _bidi = patterns().bidi_or_ignorable.search  # (the patterns are compiled on first use)
+    ranges = [(lo, min(hi, 0xFFFF)) for lo, hi in unicode_set_ranges(_BIDI_SET) if lo <= 0xFFFF]
+    _maybe_bidi = re.compile(regex_class([*ranges, (0x10000, 0x10FFFF)])).search
+    return _maybe_bidi(text) and _bidi(text)
+
+
+#: Whether ``text`` holds a Bidi_Control or Default_Ignorable character (the search
+#: :func:`~uts58_icu.markdown_it.visible_text` makes). Without one, and with the host
+#: not in Punycode, ``visible_text`` answers the text as written: ``not text.isascii()
+#: and _maybe_bidi(text) and _bidi(text)`` decides that case without its three calls.
+#: ``_maybe_bidi`` searches a superset, the set's BMP part and every character beyond
+#: the BMP: ``re`` tests that class with a table lookup, and the exact one (ranges
+#: beyond the BMP in it) range by range, twice as long on a link into CJK text.
+_bidi: Callable[[str], object] = _bidi_first
+_maybe_bidi: Callable[[str], object] = _bidi_first
+_BIDI_SET = r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]"  # as core._classes
 
 
 def _link_token(text: str, href: str) -> Token:
@@ -469,17 +495,14 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
     if special is None:
         special = _ALWAYS
 
-    def flush() -> None:
-        _write_run(pending[0] if len(pending) == 1 else "".join(pending), parts, html, None if in_html_link else find)
-        pending.clear()
-
     for tok in tokens:
         kind = tok["type"]
         if kind == "text" and tok.keys() <= _TEXT_KEYS:
             pending.append(tok["raw"])
             continue
-        if pending:
-            flush()
+        if pending:  # (written here, not in a nested function: one call less per run)
+            _write_run(pending[0] if len(pending) == 1 else "".join(pending), parts, html, None if in_html_link else find)
+            pending.clear()
         if kind == _HTML:  # a link written by the scheme rule
             parts.append(tok["raw"])
             continue
@@ -506,7 +529,7 @@ def _render_runs(tokens: list[Token], lin: LinkifyUts58, html: _Html) -> list[To
             tok["children"] = _render_runs(tok["children"], lin, html)
         out.append(tok)
     if pending:
-        flush()
+        _write_run(pending[0] if len(pending) == 1 else "".join(pending), parts, html, None if in_html_link else find)
     if parts:
         out.append({"type": _HTML, "raw": "".join(parts)})
     return out
@@ -535,8 +558,8 @@ def _write_run(text: str, parts: list[str], html: _Html, find: Callable[[str], I
             piece = text[last:start]
             parts.append(escape(piece) if dirty and special(piece) else piece)
         shown = link.text
-        if link.punycode_host or not shown.isascii():
-            shown = visible_text(link)  # (an ASCII text is shown as written unless the host is in Punycode)
+        if link.punycode_host or (not shown.isascii() and _maybe_bidi(shown) and _bidi(shown)):
+            shown = visible_text(link)  # (a text is shown as written unless that would break §8)
         if (dirty or shown is not link.text) and special(shown):
             shown = escape(shown)
         parts.append(write_link(shown, link.href))
