@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from uts58_icu import Link, LinkPolicy, find_links
@@ -430,6 +430,9 @@ SHOWN_MARKDOWN = st.lists(
 
 @settings(max_examples=ENGINE_EXAMPLES)
 @given(src=SHOWN_MARKDOWN, policy=st.sampled_from(list(POLICIES)))
+# a ZWJ (valid IDNA after a virama) in the host: shown escaped, the text after the escape
+# passed for a confusable host ('8Dаррӏе.com'); recommended() now shows such a host in Punycode
+@example(src="क्\u200dаррӏе.com", policy="recommended")
 def test_link_text_follows_the_display_rule(src: str, policy: str) -> None:
     """Items 5 and 6 as a class, in every engine: a link's visible text never holds a
     raw Bidi_Control or Default_Ignorable character (outside the glyph sequences

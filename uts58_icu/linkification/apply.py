@@ -465,9 +465,13 @@ def _one(text: str, link: Link, policy: LinkPolicy, tlds: Collection[str] | None
             reject(f"§8 SpoofChecker: host fails {', '.join(failed)}")
             return None
         link = replace(link, spoof=failed)
-    if policy.idn_display == "punycode_if_confusable" and homographs:
-        link = replace(link, punycode_host=True)  # browser-style IDN display
     bidi = patterns().bidi_or_ignorable
+    if policy.idn_display == "punycode_if_confusable" and not is_ip and (
+            homographs or (not host.isascii() and bidi.search(host))):
+        # browser-style IDN display; also for a host holding an invisible character (a ZWJ
+        # after a virama is valid IDNA): its escape in a host would mean nothing, and the
+        # text around it could pass for another host (``क्%E2%80%8Dаррӏе.com``)
+        link = replace(link, punycode_host=True)
     # §8 reads what people see: Link.display decodes %XX escapes (issue 9 item 2).
     # (an ASCII text holds none of them; without "%" the decoded text is the text: one search)
     if policy.bidi_controls != "allow" and ((not link.text.isascii() and bidi.search(link.text))
