@@ -9,7 +9,11 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/uts58-wheel.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
 echo "--- build the wheel"
-python -m build --wheel --outdir "$work/dist" "$repo" >/dev/null
+# Build from a copy of the tracked files: setuptools writes build/ and *.egg-info beside
+# the sources, and the dist and wheel envs run at the same time under `tox p`.
+mkdir "$work/src"
+(cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$work/src")
+python -m build --wheel --outdir "$work/dist" "$work/src" >/dev/null
 auditwheel show "$work"/dist/*.whl
 echo "--- auditwheel repair"
 auditwheel repair -w "$work/wheelhouse" "$work"/dist/*.whl
