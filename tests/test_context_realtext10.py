@@ -256,8 +256,10 @@ def test_property_archive_spelt_addresses_never_link(local: str, host: str, quot
     text = f"{ARCHIVE}{quote}Please go through the {local} at {host}{end}\n"
     assert texts(text) == []
     assert_same(text, REC)
-    # without the archive's header the same words are prose before a site
-    assert texts(text[len(ARCHIVE):]) == [host]
+    # without the archive's header the same words are prose before a site, unless the
+    # local-part is a label of the domain ("co at mail.example.co.uk": a spelt address shape)
+    if local not in host.split(".")[:-1]:
+        assert texts(text[len(ARCHIVE):]) == [host]
 
 
 @given(st.from_regex(r"[A-Z][a-z]{1,8}", fullmatch=True), st.sampled_from(["MacOS", "Resources", "Frameworks"]),

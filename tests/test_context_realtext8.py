@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from test_context_realtext5 import REC, texts, without  # tests/ is on sys.path
 
 from uts58_icu.linkification.apply import explain_notes
-from uts58_icu.linkification.context import _PROSE_BEFORE_AT
+from uts58_icu.linkification.context import _LIST_NAME, _PROSE_BEFORE_AT
 
 LISTINFO = "http://lists.example.org/mailman/listinfo/dev-news"
 
@@ -105,5 +105,14 @@ def test_mailman_footer_address_is_not_linked(name: str, host: str, quote: str) 
     assert texts(footer) == [f"https://{host}/mailman/listinfo/x"]
     if name.lower() not in _PROSE_BEFORE_AT:
         assert texts(f"{quote}{name} at {host}\n{quote}https://{host}/listinfo/x\n") == [f"https://{host}/listinfo/x"]
-    # the same words in a sentence stay a link
-    assert texts(f"{quote}Ask {name} at {host} today\n") == [host]
+    # the same words in a sentence stay a link, unless the name is a list's ("Aa-DEV at
+    # example.org" is the list's address spelt out, as _LIST_NAME reads it)
+    if not _LIST_NAME.fullmatch(name):
+        assert texts(f"{quote}Ask {name} at {host} today\n") == [host]
+
+
+def test_spelt_list_and_label_addresses_found_by_the_properties() -> None:
+    # Hypothesis examples that the properties' "stays a link" branches met (both spelt-address shapes)
+    assert texts("Ask Aa-DEV at example.org today\n") == []
+    assert texts("Please go through the co at mail.example.co.uk process?\n") == []
+    assert texts("Ask Aa at example.org today\n") == ["example.org"]
