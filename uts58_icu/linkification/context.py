@@ -1061,7 +1061,7 @@ _MODULE_NAME = lazy_compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
 _MODULE_WORD_BEFORE = lazy_compile(
     r"(?i)\b(import|(?:sub)?modules?|(?:sub)?packages?|pip3?[ \t]+install(?:[ \t]+-U)?|python3?[ \t]+-m|from)[ \t]+`\Z"
 )
-_MODULE_WORD_AFTER = lazy_compile(r"`[ \t]+(?i:(?:sub)?modules?|(?:sub)?packages?|namespace)\b")
+_MODULE_WORD_AFTER = lazy_compile(r"`[ \t]+(?i:(?:sub)?modules?|(?:sub)?packages?)\b")
 _IMPORT_AFTER = lazy_compile(r"`[ \t]+import\b")
 #: How far from the span another name of the same package counts (code points either side).
 _MODULE_EVIDENCE_SPAN = 2048
@@ -1069,8 +1069,8 @@ _MODULE_EVIDENCE_SPAN = 2048
 # (```sunpy.map```, ```sunpy.io.fits```) or a Python import line (``import sunpy``,
 # ``>>> from sunpy.net import Fido``); group 1 or 2 is the package's top-level name.
 _MODULE_EVIDENCE = lazy_compile(
-    r"`([a-z_][a-z0-9_]{0,40})\.[a-z_][a-z0-9_]{0,40}(?:\.[a-z_][a-z0-9_]{0,40}){0,6}`"
-    r"|(?m:^)[ \t>.]{0,8}(?:import|from)[ \t]+([a-z_][a-z0-9_]{0,40})(?=[ \t]*$|[ \t]+import\b|[.,][ \t]*[a-z_]|[ \t]+as\b)"
+    r"(?m)`([a-z_][a-z0-9_]{0,40})\.[a-z_][a-z0-9_]{0,40}(?:\.[a-z_][a-z0-9_]{0,40}){0,6}`"
+    r"|^[ \t>.]{0,8}(?:import|from)[ \t]+([a-z_][a-z0-9_]{0,40})(?=[ \t]*$|[ \t]+import\b|[.,][ \t]*[a-z_]|[ \t]+as\b)"
 )
 #: The index of those names in the text whose links are being settled (top-level name ->
 #: sorted positions of its matches), keyed on its memo as :data:`_ARCHIVE_INDEX` is.
