@@ -1119,6 +1119,34 @@ maybe_name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py
     return 0;
 }
 
+/* rules._M4_BLANKS: the white space between the names of an m4 quoted argument */
+static inline int is_m4_blank(Py_UCS4 c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* rules._m4_quoted_arg's brackets: the last "[" in [s - 120, s) with no "]" after it, and
+ * the first "]" in [e, e + 120) with no "[" before it, followed by ")" or "," */
+static int
+m4_argument_around(const Text *t, Py_ssize_t s, Py_ssize_t e)
+{
+    Py_ssize_t i = s - 1;
+    for (; i >= 0 && i >= s - 120; i--) {
+        Py_UCS4 c = RD(t, i);
+        if (c == ']')
+            return 0;
+        if (c == '[')
+            break;
+    }
+    if (i < 0 || i < s - 120)
+        return 0;
+    for (Py_ssize_t j = e; j < t->n && j < e + 120; j++) {
+        Py_UCS4 c = RD(t, j);
+        if (c == '[')
+            return 0;
+        if (c == ']')
+            return j + 1 < t->n && (RD(t, j + 1) == ')' || RD(t, j + 1) == ',');
+    }
+    return 0;
+}
+
 /* reject_file_names (rules._build_list_item): a name that may fill a line of a build
  * file's list: '\\' after it and blanks, or a line's start before it (a diff's '+' or '-'
  * and blanks) after a line that ends with '\\' (blanks after it). */
@@ -1696,9 +1724,12 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* reject_file_names (rules._build_list_item): a line of a build file's list */
         if (after_host == e && (r = maybe_list_item(t, s, e)) != 0)
             return r;
-        /* reject_file_names (rules._m4_quoted_arg): "[" before, "])" or "]," after */
-        if (after_host == e && s >= 3 && RD(t, s - 1) == '[' && e + 1 < t->n && RD(t, e) == ']' &&
-            (RD(t, e + 1) == ')' || RD(t, e + 1) == ','))
+        /* reject_file_names (rules._m4_quoted_arg): "[" or a blank before, "]" or a blank
+         * after, a "[" at most 120 back with no "]" between, and a "]" then ")" or "," at
+         * most 120 on with no "[" between (a name in an m4 quoted argument,
+         * "AC_CONFIG_FILES([Makefile x.at y.at])") */
+        if (after_host == e && s >= 3 && e < t->n && (before == '[' || is_m4_blank(before)) &&
+            (after == ']' || is_m4_blank(after)) && m4_argument_around(t, s, e))
             return __LINE__;
         /* reject_generic_tld_names (rules._glued_sentence): ".it" then an apostrophe
          * ("click.it's"), ".my" then a space after a name that starts with a digit */

@@ -251,6 +251,8 @@ def forget(text: str) -> None:
     if _MEMO[0] is text:
         _MEMO = (None, None)
         _ARCHIVE_INDEX = (None, None)
+        global _MODULE_INDEX
+        _MODULE_INDEX = (None, None)
 
 
 def _header_above(text: str, ls: int, above: dict[int, tuple[int, str | None, int] | None]
@@ -1049,3 +1051,98 @@ def _protocol_uri_address(text: str, link: Link) -> str | None:
     if m is None or m.group(1).lower() not in _PROTOCOL_URI_SCHEMES:
         return None
     return m.group(1)
+
+
+# A Python module's dotted name as written in a code span: lower-case ASCII identifiers
+# (``sunpy.net``, ``foo.io``), no path, port or scheme.
+_MODULE_NAME = lazy_compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
+# A word of code right before or after the span: ``import `x.net```, ``pip install `x.net```,
+# ``python -m `x.net```, ``the module `x.net```, ``from `x.net` import``, ```x.net` module``.
+_MODULE_WORD_BEFORE = lazy_compile(
+    r"(?i)\b(import|(?:sub)?modules?|(?:sub)?packages?|pip3?[ \t]+install(?:[ \t]+-U)?|python3?[ \t]+-m|from)[ \t]+`\Z"
+)
+_MODULE_WORD_AFTER = lazy_compile(r"`[ \t]+(?i:(?:sub)?modules?|(?:sub)?packages?)\b")
+_IMPORT_AFTER = lazy_compile(r"`[ \t]+import\b")
+#: How far from the span another name of the same package counts (code points either side).
+_MODULE_EVIDENCE_SPAN = 2048
+# Another name of a package in the text: a code span holding a dotted module path
+# (```sunpy.map```, ```sunpy.io.fits```) or a Python import line (``import sunpy``,
+# ``>>> from sunpy.net import Fido``); group 1 or 2 is the package's top-level name.
+_MODULE_EVIDENCE = lazy_compile(
+    r"(?m)`([a-z_][a-z0-9_]{0,40})\.[a-z_][a-z0-9_]{0,40}(?:\.[a-z_][a-z0-9_]{0,40}){0,6}`"
+    r"|^[ \t>.]{0,8}(?:import|from)[ \t]+([a-z_][a-z0-9_]{0,40})(?=[ \t]*$|[ \t]+import\b|[.,][ \t]*[a-z_]|[ \t]+as\b)"
+)
+#: The index of those names in the text whose links are being settled (top-level name ->
+#: sorted positions of its matches), keyed on its memo as :data:`_ARCHIVE_INDEX` is.
+_MODULE_INDEX: tuple[object, dict[str, list[int]] | None] = (None, None)
+_WEB_TLDS_LOWER = frozenset({"com", "org", "net", "edu", "gov"})  # rules._WEB_TLDS
+
+
+def _module_evidence(m: re.Match[str]) -> str | None:
+    """The package a :data:`_MODULE_EVIDENCE` match names, or None where the code span's
+    name could be a web host itself (a last label of RFC 1591, ```example.org```)."""
+    if m.group(2) is not None:
+        return m.group(2)
+    span = m.group(0)
+    return None if span[span.rindex(".") + 1 : -1] in _WEB_TLDS_LOWER else m.group(1)
+
+
+def _module_index(text: str) -> dict[str, list[int]] | None:
+    """The index of :data:`_MODULE_EVIDENCE` in ``text``, built once while ``text`` is
+    remembered (:func:`remember`), or None when it is not. Linear: one scan of the text."""
+    global _MODULE_INDEX
+    memo = _MEMO
+    if memo[0] is not text:
+        return None
+    cached = _MODULE_INDEX
+    if cached[0] is memo[1] and cached[1] is not None:
+        return cached[1]
+    index: dict[str, list[int]] = {}
+    for m in _MODULE_EVIDENCE.finditer(text):
+        root = _module_evidence(m)
+        if root is not None:
+            index.setdefault(root, []).append(m.start())
+    _MODULE_INDEX = (memo[1], index)
+    return index
+
+
+def _same_package_near(text: str, root: str, start: int, end: int) -> bool:
+    """Whether another name of the package ``root`` (:data:`_MODULE_EVIDENCE`) starts at most
+    :data:`_MODULE_EVIDENCE_SPAN` code points from the span ``text[start:end]``. From the
+    text's index while it is remembered, else from a bounded scan with the same answer."""
+    lo, hi = max(0, start - _MODULE_EVIDENCE_SPAN), end + _MODULE_EVIDENCE_SPAN
+    index = _module_index(text)
+    if index is not None:
+        found = index.get(root, ())
+        return bisect_left(found, lo) < bisect_right(found, hi)
+    # a match starting at ``hi`` is at most 400 code points long
+    for m in _MODULE_EVIDENCE.finditer(text, lo, min(len(text), hi + 400)):
+        if m.start() > hi:
+            break
+        if _module_evidence(m) == root:
+            return True
+    return False
+
+
+def module_code_span(text: str, start: int, end: int) -> str | None:
+    """``reject_code_spans``: ``text[start:end]`` fills a code span (a backtick either side)
+    and is written like a Python module, lower-case identifiers joined by dots with no path,
+    port or scheme (``sunpy.net``), and the writing around it says code: a word of code right
+    before or after the span (``import `foo.net```, ``pip install``, ``python -m``, ``the
+    module``, ``from `x.net` import``), or another name of the same package within
+    :data:`_MODULE_EVIDENCE_SPAN` code points (```sunpy.map```, ``import sunpy``). Returns
+    which of the two, or None. A name in a code span about a site (``your app at
+    `example.com```) has neither and stays a link."""
+    if not (0 < start and end < len(text) and text[start - 1] == "`" and text[end] == "`"):
+        return None
+    if _MODULE_NAME.fullmatch(text, start, end) is None:
+        return None
+    word = _MODULE_WORD_BEFORE.search(text, max(0, start - 40), start)
+    if word is not None and word.group(1).lower() == "from":  # ``from `x.net` import y``
+        word = word if _IMPORT_AFTER.match(text, end) is not None else None
+    if word is not None or _MODULE_WORD_AFTER.match(text, end) is not None:
+        return "a word of code beside it"
+    root = text[start : text.index(".", start)]
+    if _same_package_near(text, root, start - 1, end + 1):
+        return f"another name of the package {root!r} near it"
+    return None

@@ -779,16 +779,28 @@ def _build_list_item(text: str, start: int, end: int, ext: str) -> bool:
 
 # An m4 macro call's quoted arguments up to the one a name fills (autoconf's configure.ac,
 # autotest's testsuite.at): ``m4_include([``, ``AT_CHECK([cat], [``.
+_M4_BLANKS = frozenset(" \t\n\r")
 _M4_CALL_ARGS = lazy_compile(r"[A-Za-z_][A-Za-z0-9_]*\((?:\[[^\[\]\n]*\],[ \t]*)*\[")
 
 
 def _m4_quoted_arg(text: str, start: int, end: int) -> bool:
     """``reject_file_names``: ``text[start:end]`` is the whole of an m4 macro call's quoted
-    argument (``m4_include([acls01.at])``, ``AT_SETUP([x], [y.at])``): a file of an autoconf
-    or autotest source, as in a build file's list. Bounded: the call's ``([`` at most 120
-    code points back, its name at most 64."""
-    if start < 3 or text[start - 1] != "[" or not text.startswith(("])", "],"), end):
+    argument (``m4_include([acls01.at])``, ``AT_SETUP([x], [y.at])``), or one of the names
+    separated by white space in it (``AC_CONFIG_FILES([Makefile x.at y.at])``): a file of an
+    autoconf or autotest source, as in a build file's list. Bounded: the argument's ``[`` at
+    most 120 code points back and its ``]`` at most 120 on, no bracket between; the call's
+    ``([`` at most 120 code points back, its name at most 64."""
+    if start < 3 or end >= len(text) or not (text[start - 1] == "[" or text[start - 1] in _M4_BLANKS):
         return False
+    if not (text[end] == "]" or text[end] in _M4_BLANKS):
+        return False
+    q = text.rfind("[", max(0, start - 120), start)  # the argument's '['
+    if q < 2 or text.find("]", q, start) != -1:
+        return False
+    c = text.find("]", end, end + 120)  # the argument's ']'
+    if c == -1 or text.find("[", end, c) != -1 or not text.startswith((")", ","), c + 1):
+        return False
+    start = q + 1
     p = text.rfind("([", max(0, start - 120), start)
     i = p
     while i > max(0, p - 64) and text[i - 1].isascii() and (text[i - 1].isalnum() or text[i - 1] == "_"):
@@ -948,6 +960,14 @@ def reject_reason(
         and not (host.islower() and labels[-1] in _WEB_TLDS)
     ):
         return f"§8 reject_code_spans: {host!r} in a code span reads as code"
+    if policy.reject_code_spans and before == "`" and host_only:
+        # A web host's spelling in a code span where the writing says code: ``import
+        # `sunpy.net```, ```sunpy.net``` beside ```sunpy.map``` (a Python module's name)
+        from .context import module_code_span
+
+        why = module_code_span(text, link.start, link.end)
+        if why is not None:
+            return f"§8 reject_code_spans: {host!r} in a code span names a Python module ({why})"
     if policy.reject_reverse_dns_names and len(labels) >= 3 and labels[0].lower() in _REVERSE_DNS_FIRST:
         return (
             f"§8 reject_reverse_dns_names: {host!r} starts with the TLD {labels[0]!r} "
@@ -999,7 +1019,7 @@ def reject_reason(
             return (f"§8 reject_file_names: {host!r} is an item of a build file's list of files "
                     "(a line continued with '\\'), not a host")
         if host_only and tld not in _HOST_TLDS and _m4_quoted_arg(text, link.start, link.end):
-            return f"§8 reject_file_names: {host!r} is an m4 macro's quoted argument (m4_include([x.at])), a file"
+            return f"§8 reject_file_names: {host!r} is in an m4 macro's quoted argument (m4_include([x.at]), AC_CONFIG_FILES([a.at b.at])), a file"
         if len(labels) >= 3 and labels[-2].lower() in _INNER_EXTENSIONS and tld not in LEGACY_GENERIC_TLDS:
             return f"§8 reject_file_names: '.{labels[-2]}.{labels[-1]}' is a double file extension"
         # An upper-case letter in the last label after an all-lower-case first label is
