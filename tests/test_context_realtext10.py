@@ -18,19 +18,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from test_context_realtext5 import _LABEL, REC, texts, without  # tests/ is on sys.path
+from test_accel_policy import assert_gate_parity  # tests/ is on sys.path
+from test_context_realtext5 import _LABEL, REC, texts, without
 
-from uts58_icu.core import _accel
 from uts58_icu.linkification.apply import explain_notes
 from uts58_icu.linkification.context import _CODE_RECEIVERS, _PROSE_BEFORE_AT
 
-if _accel.compiled_module() is not None:
-    from test_accel_policy import assert_same, assert_verdicts
-else:  # the pure path: no gate to compare with
-    def assert_same(text: str, policy: object) -> None:
-        pass
-
-    assert_verdicts = assert_same
 
 ARCHIVE = "From jroe at example.org  Wed Jul 21 18:01:57 2010\nFrom: jroe at example.org (Jane Roe)\nDate: x\n\n"
 
@@ -103,8 +96,7 @@ def test_realtext10_rule(text: str, expected: list[str], field: str) -> None:
     assert texts(text, without(field)) != expected, "the field decides"
     _, notes = explain_notes(text, policy=REC)  # and explain names it
     assert any(f"§8 {field}:" in str(n) for n in notes), notes
-    assert_same(text, REC)
-    assert_verdicts(text, REC)
+    assert_gate_parity(text, REC, skip=False)
 
 
 @pytest.mark.parametrize(
@@ -126,8 +118,7 @@ def test_markdown_link_text_names_a_site(text: str, expected: list[str]) -> None
     assert texts(f"see the {name} website") == []
     _, notes = explain_notes(f"see the {name} website", policy=REC)
     assert any("§8 reject_generic_tld_names:" in str(n) for n in notes), notes
-    assert_same(text, REC)
-    assert_verdicts(text, REC)
+    assert_gate_parity(text, REC, skip=False)
 
 
 @pytest.mark.parametrize(
@@ -179,7 +170,7 @@ def test_markdown_link_text_names_a_site(text: str, expected: list[str]) -> None
 )
 def test_realtext10_kept(text: str, expected: list[str]) -> None:
     assert texts(text) == expected
-    assert_same(text, REC)
+    assert_gate_parity(text, REC, skip=False)
 
 
 @given(st.sampled_from(["http://", "https://"]), _LABEL, st.sampled_from(["com", "org", "io"]),
@@ -189,8 +180,7 @@ def test_property_repr_cut_never_links_the_marker(scheme: str, host: str, tld: s
     text = f"AssertionError: b'<x a=\"{url}[{n} chars]>' != b''"
     got = texts(text)
     assert got == ([url] if path not in ("", "/") else [])
-    assert_same(text, REC)
-    assert_verdicts(text, REC)
+    assert_gate_parity(text, REC, skip=False)
 
 
 _NON_WEB_TLD = st.sampled_from(["io", "dev", "app", "cloud", "sh", "co", "de", "tech"])
@@ -202,11 +192,11 @@ def test_property_image_in_a_code_span_never_links(registry: str, tld: str, path
     name = f"{registry}.{tld}/{'/'.join(path)}{tag}"
     text = f"images are on `{name}` now"
     assert texts(text) == []
-    assert_same(text, REC)
+    assert_gate_parity(text, REC, skip=False)
     # a web host (lower case under .com/.org/...) in a code span stays a link
     web = f"`{registry}.org/{'/'.join(path)}` now"
     assert texts(web) == [f"{registry}.org/{'/'.join(path)}"]
-    assert_same(web, REC)
+    assert_gate_parity(web, REC, skip=False)
 
 
 _WORD_TLD = st.sampled_from(["tech", "school", "pro", "info", "software", "network", "online"])
@@ -229,15 +219,14 @@ def test_property_markdown_link_text_links(name: str, tld: str, ref: str, lead: 
     got = texts(text)
     if tld != "network":  # a file-extension TLD keeps its own rule
         assert got[:1] == [host]
-    assert_same(text, REC)
-    assert_verdicts(text, REC)
+    assert_gate_parity(text, REC, skip=False)
 
 
 @given(st.sampled_from(["request", "req"]), st.lists(_LABEL, min_size=1, max_size=2), _WORD_TLD | st.sampled_from(["host", "id", "ip"]))
 def test_property_request_member_access_never_links(receiver: str, attrs: list[str], last: str) -> None:
     text = f"if not logged_in({receiver}.{'.'.join(attrs)}.{last}):"
     assert texts(text) == []
-    assert_same(text, REC)
+    assert_gate_parity(text, REC, skip=False)
 
 
 @given(_LABEL, st.integers(0, 99), st.integers(0, 99), st.sampled_from(["final", "beta", "software", "tech"]),
@@ -245,8 +234,7 @@ def test_property_request_member_access_never_links(receiver: str, attrs: list[s
 def test_property_release_names_never_link(name: str, major: int, minor: int, tld: str, sep: str) -> None:
     text = f"use {name}{sep}{major}.{minor}.{tld} now"
     assert texts(text) == []
-    assert_same(text, REC)
-    assert_verdicts(text, REC)
+    assert_gate_parity(text, REC, skip=False)
 
 
 @given(st.from_regex(r"[a-z]{2,8}", fullmatch=True).filter(lambda w: w not in _PROSE_BEFORE_AT and w != "at"),
@@ -255,7 +243,7 @@ def test_property_release_names_never_link(name: str, major: int, minor: int, tl
 def test_property_archive_spelt_addresses_never_link(local: str, host: str, quote: str, end: str) -> None:
     text = f"{ARCHIVE}{quote}Please go through the {local} at {host}{end}\n"
     assert texts(text) == []
-    assert_same(text, REC)
+    assert_gate_parity(text, REC, skip=False)
     # without the archive's header the same words are prose before a site, unless the
     # local-part is a label of the domain ("co at mail.example.co.uk": a spelt address shape)
     if local not in host.split(".")[:-1]:
@@ -267,8 +255,7 @@ def test_property_archive_spelt_addresses_never_link(local: str, host: str, quot
 def test_property_macos_bundle_paths_never_link(name: str, sub: str, lead: str) -> None:
     text = f"{lead}{name}.app/Contents/{sub}/{name}\n"
     assert texts(text) == []
-    assert_same(text, REC)
-    assert_verdicts(text, REC)
+    assert_gate_parity(text, REC, skip=False)
 
 
 @given(st.from_regex(r"[a-z]{2,8}", fullmatch=True).filter(lambda w: w not in _PROSE_BEFORE_AT and w != "at"),
@@ -277,7 +264,7 @@ def test_property_archive_signatures_never_link(local: str, host: str, quote: st
     # a signature after a long quoted message (within the 20,000-character look-back)
     text = ARCHIVE + f"{quote}y\n" * filler + f"{quote}--\n{quote}Jane Roe\n{quote}{local} at {host}\n"
     assert texts(text) == []
-    assert_same(text, REC)
+    assert_gate_parity(text, REC, skip=False)
 
 
 @given(st.from_regex(r"[A-Za-z][a-z0-9-]{1,8}", fullmatch=True).filter(lambda w: w.lower() not in _PROSE_BEFORE_AT),
@@ -288,7 +275,7 @@ def test_property_archive_signatures_never_link(local: str, host: str, quote: st
 def test_property_archive_spellings_never_link(local: str, host: str, quote: str, shape: str) -> None:
     text = quote + shape.format(l=local, h=host) + "\n"
     assert texts(text) == []
-    assert_same(text, REC)
+    assert_gate_parity(text, REC, skip=False)
 
 
 @given(st.from_regex(r"[a-z]{1,4}", fullmatch=True), st.sampled_from(["***", "..."]),
@@ -296,4 +283,4 @@ def test_property_archive_spellings_never_link(local: str, host: str, quote: str
 def test_property_redacted_mailto_never_links(head: str, mark: str, tail: str, shape: str) -> None:
     text = "From: Jane " + shape.format(a=f"{head}{mark}{tail}@example.org") + "\n"
     assert texts(text) == []
-    assert_same(text, REC)
+    assert_gate_parity(text, REC, skip=False)

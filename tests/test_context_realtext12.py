@@ -100,7 +100,4 @@ shapes = st.lists(st.sampled_from(SHAPES), max_size=14).map("".join)
 @example("```js\nconst o = {\n    id: todo.id,\n    x: a.id\n};\n```\nonToggle(letter.id); f(a, item.id, e)\n")
 @example("(see example.id) Website: example.id, <j_(example.id)>\n")
 def test_gate_agrees_on_realtext12_shapes(text: str) -> None:
-    if tap._compiled is None:
-        pytest.skip("the compiled core is not built")
-    tap.assert_same(text, REC)
-    tap.assert_verdicts(text, REC)
+    tap.assert_gate_parity(text, REC)

@@ -470,7 +470,9 @@ quote_prefix_end(const Text *t, Py_ssize_t i)
 }
 
 /* Whether "to" or "at", blanks and an optional '<' stand right before pos (the end of
- * context._X_PROSE_TO; its word boundary and its verb are left to Python). */
+ * context._X_PROSE_TO; its word boundary and its verb are left to Python). Blanks are
+ * followed as far as Python's window (200 before the address, context._x_header_prose):
+ * its [ \t]+ has no bound of its own. */
 static int
 to_or_at_before(const Text *t, Py_ssize_t pos)
 {
@@ -478,7 +480,7 @@ to_or_at_before(const Text *t, Py_ssize_t pos)
     if (j > 0 && RD(t, j - 1) == '<')
         j--;
     Py_ssize_t k = j;
-    while (k > 0 && j - k < 64 && is_space_tab(RD(t, k - 1)))
+    while (k > 0 && j - k < 200 && is_space_tab(RD(t, k - 1)))
         k--;
     if (k == j || k < 2)
         return 0;

@@ -274,7 +274,19 @@ def iter_links(
     links = _iter(text, use, opts)
     if pol is DEFAULT_POLICY:
         return links
-    return apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use)
+    return _remembered(text, apply_policy(text, _with_host_cuts(text, links, pol, use, opts.schemes), pol, tlds=use))
+
+
+def _remembered(text: str, links: Iterable[Link]) -> Iterator[Link]:
+    """``links``, lazily, the rules reading ``text`` with a memo of its lines, as in
+    :func:`_listed` (so a spelt address finds its archive header by the per-text index,
+    not by a 20,000-character search each: context._in_spelling_archive)."""
+    mine = context.remember(text)
+    try:
+        yield from links
+    finally:
+        if mine:
+            context.forget(text)
 
 
 def explain_notes(
@@ -298,7 +310,7 @@ def explain_notes(
         trace.append(Note(start, end, reason))
 
     merged = _with_host_cuts(text, base, pol, use, opts.schemes, say)
-    return list(apply_policy(text, merged, pol, tlds=use, say=say)), trace
+    return _listed(text, apply_policy(text, merged, pol, tlds=use, say=say)), trace
 
 
 def _with_host_cuts(
