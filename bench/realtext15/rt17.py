@@ -14,7 +14,7 @@ Nepali, Bengali, Malayalam, Thai and Chinese, plus a Chinese interview Q&A index
 Nothing fetched is committed: ``SOURCES.tsv`` pins ``repo@commit:path`` + SHA-256; the
 judgements hold offsets and context hashes only. This file reuses realtext14's ``rt16.py``
 (its ``pin`` of plan + pinned files; through it realtext12's ``rt14.py``, realtext8's
-transforms and realtext3's commands), with this sample's plan and three transforms, pointed
+transforms and realtext3's commands), with this sample's plan and four transforms, pointed
 at this folder: ``pin``, ``build``, ``detect`` (with ``PYTHONPATH=.``), ``judge show|record``
 and ``score``; this sample was drawn with
 ``places --disputed 14 --agreed 6 --seed 1515 --out sample.jsonl``.
