@@ -363,6 +363,8 @@ typedef struct LineCache {
 #define D_OBFUSCATED 0x200  /* reject_obfuscated_addresses */
 /* ... and a schemeless name after '/', '\\' or '$' (rules.reject_reason) */
 #define D_CODE_CONTEXT 0x400 /* reject_code_context */
+/* ... and a name in a code span written as code (rules.reject_reason, sure_code_host) */
+#define D_CODE_SPANS 0x800 /* reject_code_spans */
 
 /* Bits of a header name in GateConfig.headers (_gate._header_bits). */
 #define H_MSGID 0x01 /* context._MSGID_HEADERS */
@@ -1430,6 +1432,40 @@ is_date_format_char(Py_UCS4 c)
     }
 }
 
+/* A sure rejection of rules.reject_reason for the schemeless ASCII name text[s:e] with no
+ * path, query or fragment (e == its host and port's end), whose host is text[s:he], where
+ * gate_rules found no other rule that may move its bounds: in such a name trim_markup_end
+ * looks only after the host, cjk_*, trim_bidi_controls and the templates need non-ASCII
+ * text or a path, and the rules before reject_reason only reject. Then:
+ * - reject_code_context: '=' or '{' (not "{{", a placeholder) or "::" before, or '_', '(',
+ *   '=' or "['"/'["' after (the name is host-only; '_' before, emphasis, is not asked here);
+ * - reject_code_spans: '`' on both sides and a host that is not lower case (str.islower()),
+ *   whatever its TLD.
+ * Each comes before any test of reject_reason that keeps the link. */
+static int
+sure_code_host(const Text *t, Py_ssize_t s, Py_ssize_t e, Py_ssize_t he, Py_UCS4 before, Py_UCS4 after,
+               const GateConfig *g)
+{
+    if (g->drops & D_CODE_CONTEXT) {
+        if (before == '=' || (before == '{' && !(s >= 2 && RD(t, s - 2) == '{')) ||
+            (before == ':' && s >= 2 && RD(t, s - 2) == ':'))
+            return 1;
+        if (before != '_' && (after == '_' || after == '(' || after == '=' ||
+                              (after == '[' && e + 1 < t->n && (RD(t, e + 1) == '\'' || RD(t, e + 1) == '"'))))
+            return 1;
+    }
+    if ((g->drops & D_CODE_SPANS) && before == '`' && after == '`') {
+        int upper = 0, lower = 0;
+        for (Py_ssize_t i = s; i < he; i++) {
+            Py_UCS4 c = RD(t, i);
+            upper |= c >= 'A' && c <= 'Z';
+            lower |= c >= 'a' && c <= 'z';
+        }
+        return upper || !lower;
+    }
+    return 0;
+}
+
 static int
 gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
            int *want_q, Py_ssize_t *cut, Py_ssize_t *after_out, int *spelled)
@@ -1646,13 +1682,18 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
              * ruled out by the scan of the link's characters. A sure rejection. */
             if ((before == '/' || before == '\\' || before == '$') && (g->drops & D_CODE_CONTEXT))
                 *drop = 1;
+            else if (!nonascii && after_host == e && sure_code_host(t, s, e, he, before, after, g))
+                *drop = 1;
             return __LINE__;
         }
         /* What may stand after it: reject_code_context ("_(=[", '['), reject_code_spans
          * ('`'), reject_code_expressions (';', '?.'). */
         if (after != 0 && after < 128 &&
-            (in_ascii_set(after, "_(=[`;", after_set) || (after == '?' && e + 1 < n && RD(t, e + 1) == '.')))
+            (in_ascii_set(after, "_(=[`;", after_set) || (after == '?' && e + 1 < n && RD(t, e + 1) == '.'))) {
+            if (!nonascii && after_host == e && sure_code_host(t, s, e, he, before, after, g))
+                *drop = 1; /* '_', '(', '=', "['" after a host-only name */
             return __LINE__;
+        }
         if (maybe_code_operand(t, s, e))
             return __LINE__;
         /* reject_code_expressions (context._js_argument), a little wider: a call's argument,

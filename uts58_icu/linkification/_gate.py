@@ -158,7 +158,9 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         # a redacted local-part (``mi***a@``), a name after an '@' split by markup (sure_*)
         | (0x200 if policy.reject_obfuscated_addresses else 0)
         # a schemeless name after '/', '\\' or '$' (rules.reject_reason's first code test)
-        | (0x400 if policy.reject_code_context else 0),
+        | (0x400 if policy.reject_code_context else 0)
+        # a host-only name in code: '{', '=', '::' before, '_', '(', '=' after; a code span (sure_code_host)
+        | (0x800 if policy.reject_code_spans else 0),
     )
 
 
