@@ -1,0 +1,126 @@
+"""The compiled gate's sure rejections of a schemeless name in code (issue 19, rec10).
+
+On real text (tutorials, release notes) most of the links the gate sent to Python were
+names in code: ``alt={person.name}``, ``{items.map(…)}``, ``irc.look.smart_filter``,
+```Response.next```. ``rules.reject_reason`` rejects a name written without a scheme and
+without a path, query or fragment there whatever else holds:
+
+- ``reject_code_context``: ``=``, ``{`` (not ``{{``, a placeholder ``keep_placeholder_hosts``
+  may keep) or ``::`` before; ``_``, ``(``, ``=`` or ``["``/``['`` after;
+- ``reject_code_spans``: a backtick on both sides and a host that is not lower case.
+
+gate.c (``sure_code_host``) now drops such an ASCII name itself. Each case is checked in
+the three ``str`` kinds against the Python rules alone (``assert_same``: the same
+``Link``s on both paths; ``assert_verdicts``: every verdict of the gate is the rules'),
+with the field off (then the name goes to Python as before), and by a Hypothesis property.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+from test_accel_policy import R, _compiled, assert_same, assert_verdicts
+
+from uts58_icu.core.detection import find_links as base_find
+from uts58_icu.linkification import _gate
+
+pytestmark = pytest.mark.skipif(_compiled is None, reason="the compiled core is not built")
+
+# A prefix that makes the text 1-byte (Latin-1), 2-byte or 4-byte str.
+KINDS = ["", "\u00e9 ", "\u0416 ", "\u4e3a: ", "\U0001f600 "]
+
+
+def _reason(text: str, target: str, policy: object = R) -> int:
+    """gate_reasons' verdict on the link whose text is ``target``: 0 plain, > 0 to Python,
+    < 0 dropped by gate.c."""
+    config = _gate.config(policy)  # type: ignore[arg-type]
+    links = base_find(text)
+    reasons = _compiled.gate_reasons(text, links, config, True)  # type: ignore[union-attr]
+    return [why for link, why in zip(links, reasons) if link.text == target][0]
+
+
+DROPS = [
+    ("<img alt={person.name} />", "person.name", "reject_code_context"),
+    ("<li key={place.id}>", "place.id", "reject_code_context"),
+    ("{items.map(item => x)}", "items.map", "reject_code_context"),
+    ("value=foo.com;", "foo.com", "reject_code_context"),
+    ("Acquire::http::Proxy::example.org here", "example.org", "reject_code_context"),
+    ("add option irc.look.smart_filter now", "irc.look.smart", "reject_code_context"),
+    ("setStartTime(Date.now());", "Date.now", "reject_code_context"),
+    ("obj.re[\"twitter\"] and obj.re['x']", "obj.re", "reject_code_context"),
+    ("the `Response.next` property", "Response.next", "reject_code_spans"),
+    ("see `README.md` first", "README.md", "reject_code_spans"),
+    ("run `GetNPUsers.py` now", "GetNPUsers.py", "reject_code_spans"),
+    ("a `EXAMPLE.COM` host", "EXAMPLE.COM", "reject_code_spans"),
+]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(("text", "name", "field"), DROPS)
+def test_a_name_in_code_is_a_sure_drop(kind: str, text: str, name: str, field: str) -> None:
+    """gate.c drops the name (the field on) where the rules reject it; with the field off
+    it goes to Python as before."""
+    text = kind + text
+    assert _reason(text, name) < 0
+    off = dataclasses.replace(R, **{field: False})
+    assert _reason(text, name, off) > 0
+    for policy in (R, off):
+        assert_same(text, policy)
+        assert_verdicts(text, policy)
+
+
+SUSPECTS = [
+    "see {{example.com}} here",  # a placeholder keep_placeholder_hosts may keep
+    "see {example.com/path} here",  # a path: reject_reason's host-only tests do not apply
+    "see {пример.рф} here",  # non-ASCII: cjk and bidi rules may move the bounds
+    "see `example.com` here",  # lower case: a web host in a code span may stay
+    "see `hcachever.sh` here",
+    "see _example.com_ here",  # emphasis: '_' on both sides keeps it
+    "see `example.com/x` here",
+    "ask foo.com(",  # '(' after a name ending the text: host-only, rejected (checked below)
+]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("text", SUSPECTS)
+def test_what_the_gate_leaves_to_python(kind: str, text: str) -> None:
+    """Where a rule may keep the name, gate.c still sends it to Python; every verdict is
+    the rules'."""
+    text = kind + text
+    assert_same(text, R)
+    assert_verdicts(text, R)
+    links = base_find(text)
+    reasons = _compiled.gate_reasons(text, links, _gate.config(R), True)  # type: ignore[union-attr]
+    if "(" not in text:
+        assert all(why >= 0 for why in reasons), (text, reasons)
+
+
+PIECES = [
+    "{", "}", "{{", "}}", "=", "::", ":", "_", "(", ")", "[", "]", "['", "[\"", "`", " ", "\n", "x", "/",
+    "a.py", "example.org", "/path", ":8080", "?", "#x", "*", "**", "~", "@", ";", ">", "+", "'", "\"",
+    "\u4e3a", "\u2026", "=\n", "&lt;", "bob@",
+]
+NAMES = ["a.py", "example.org", "Example.org", "EXAMPLE.ORG", "foo.com", "Date.now", "a.b", "x.NL", "README.md",
+         "b.\u4e3a.com", "\u0416.com", "xn--p1ai.com", "example.org.", "a.com:80", "a.com/x", "1.2.3.4", "a.b.c.d"]
+pieces = st.lists(st.sampled_from(PIECES), max_size=4).map("".join)
+
+
+# text: a kind prefix, then pieces, a name and pieces (the name meets every piece on either side)
+@given(st.tuples(st.sampled_from(KINDS), pieces, st.sampled_from(NAMES), pieces))
+@example(("", "{{", "example.com", "}}"))
+@example(("", "{", "example.com:80", "}"))
+@example(("", "_", "example.com", "("))
+@example(("", "`", "Example.org:8080", "`"))
+@example(("", "`", "example.org.", "`"))
+@example(("", "`", "example.org", "`"))
+@example(("\u4e3a: ", "{", "b.\u4e3a.com", "}"))
+@example(("", "=", "foo.com", "?"))
+@example(("", "=", "a.com/x", " "))
+@example(("", "{", "\u0416.com", "}"))
+def test_code_drops_agree_with_the_rules(parts: tuple[str, str, str, str]) -> None:
+    text = "".join(parts)
+    assert_same(text, R)
+    assert_verdicts(text, R)
