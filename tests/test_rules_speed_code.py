@@ -6,7 +6,8 @@ names in code: ``alt={person.name}``, ``{items.map(…)}``, ``irc.look.smart_fil
 without a path, query or fragment there whatever else holds:
 
 - ``reject_code_context``: ``=``, ``{`` (not ``{{``, a placeholder ``keep_placeholder_hosts``
-  may keep) or ``::`` before; ``_``, ``(``, ``=`` or ``["``/``['`` after;
+  may keep), ``::`` or ``_`` (not emphasis nor a nick's affiliation) before; ``_``, ``(``, ``=``
+  or ``["``/``['`` after;
 - ``reject_code_spans``: a backtick on both sides and a host that is not lower case.
 
 gate.c (``sure_code_host``) now drops such an ASCII name itself. Each case is checked in
@@ -51,6 +52,9 @@ DROPS = [
     ("add option irc.look.smart_filter now", "irc.look.smart", "reject_code_context"),
     ("setStartTime(Date.now());", "Date.now", "reject_code_context"),
     ("obj.re[\"twitter\"] and obj.re['x']", "obj.re", "reject_code_context"),
+    ("through `test_runner.py` now", "runner.py", "reject_code_context"),
+    ("o CURLOPT_TIMECONDITION.md: works", "TIMECONDITION.md", "reject_code_context"),
+    ("add make_vms.com to contrib", "vms.com", "reject_code_context"),
     ("the `Response.next` property", "Response.next", "reject_code_spans"),
     ("see `README.md` first", "README.md", "reject_code_spans"),
     ("run `GetNPUsers.py` now", "GetNPUsers.py", "reject_code_spans"),
@@ -79,6 +83,8 @@ SUSPECTS = [
     "see `example.com` here",  # lower case: a web host in a code span may stay
     "see `hcachever.sh` here",
     "see _example.com_ here",  # emphasis: '_' on both sides keeps it
+    "<Jane_Doe_-_example.com> wrote",  # a nick's affiliation
+    "see _example.com/x_ here",  # a path: trim_markup moves its end
     "see `example.com/x` here",
     "ask foo.com(",  # '(' after a name ending the text: host-only, rejected (checked below)
 ]
@@ -119,6 +125,8 @@ pieces = st.lists(st.sampled_from(PIECES), max_size=4).map("".join)
 @example(("\u4e3a: ", "{", "b.\u4e3a.com", "}"))
 @example(("", "=", "foo.com", "?"))
 @example(("", "=", "a.com/x", " "))
+@example(("", "x_", "a.com/x", "_"))
+@example(("<Jane_Doe_-", "_", "example.com", ">"))
 @example(("", "{", "\u0416.com", "}"))
 def test_code_drops_agree_with_the_rules(parts: tuple[str, str, str, str]) -> None:
     text = "".join(parts)

@@ -1437,7 +1437,8 @@ is_date_format_char(Py_UCS4 c)
  * gate_rules found no other rule that may move its bounds: in such a name trim_markup_end
  * looks only after the host, cjk_*, trim_bidi_controls and the templates need non-ASCII
  * text or a path, and the rules before reject_reason only reject. Then:
- * - reject_code_context: '=' or '{' (not "{{", a placeholder) or "::" before, or '_', '(',
+ * - reject_code_context: '=' or '{' (not "{{", a placeholder) or "::" before ('_' before:
+ *   gate_rules, where it meets trim_markup's emphasis test), or '_', '(',
  *   '=' or "['"/'["' after (the name is host-only; '_' before, emphasis, is not asked here);
  * - reject_code_spans: '`' on both sides and a host that is not lower case (str.islower()),
  *   whatever its TLD.
@@ -1584,8 +1585,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     if (!email) {
         /* trim_markup (rules.trim_markup_end): an entity's ';', emphasis; a quote
          * before the link whose closer is in it */
-        if (before == ';' || before == '*' || before == '_' || before == '~')
+        if (before == ';' || before == '*' || before == '~')
             return __LINE__;
+        /* '_' before: to Python below, once the name's anatomy is known (sure_code_host) */
+        int underscore = before == '_' ? __LINE__ : 0;
         Py_UCS4 closer = quote_closer(before);
         if (closer)
             for (Py_ssize_t i = s; i < e; i++)
@@ -1624,6 +1627,14 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
                 after_host = k;
         }
         *after_out = after_host;
+        if (underscore) {
+            /* reject_code_context: '_' before a schemeless name (not emphasis, "_x.org_", nor
+             * a nick's affiliation, "_-_x.org>"): the end of a longer identifier */
+            if (hs == s && !nonascii && after_host == e && after != '_' && after != '>' &&
+                (g->drops & D_CODE_CONTEXT))
+                *drop = 1;
+            return underscore;
+        }
         if (nonascii) {
             /* idn_display: a non-ASCII host */
             if ((r = maybe_confusable(t, hs, he, g)) != 0)
