@@ -10,6 +10,10 @@ without a path, query or fragment there whatever else holds:
   or ``["``/``['`` after;
 - ``reject_code_spans``: a backtick on both sides and a host that is not lower case.
 
+And a test it made exact: a camelCase inner label (``context._CAMEL``) in an ASCII host,
+where any capital sent the name to Python (``README.ko-KR.md``: now the file-name rule's
+sure drop).
+
 gate.c (``sure_code_host``) now drops such an ASCII name itself. Each case is checked in
 the three ``str`` kinds against the Python rules alone (``assert_same``: the same
 ``Link``s on both paths; ``assert_verdicts``: every verdict of the gate is the rules'),
@@ -55,6 +59,7 @@ DROPS = [
     ("through `test_runner.py` now", "runner.py", "reject_code_context"),
     ("o CURLOPT_TIMECONDITION.md: works", "TIMECONDITION.md", "reject_code_context"),
     ("add make_vms.com to contrib", "vms.com", "reject_code_context"),
+    ("[_\ud55c\uad6d\uc5b4_](README.ko-KR.md),", "README.ko-KR.md", "reject_file_names"),
     ("the `Response.next` property", "Response.next", "reject_code_spans"),
     ("see `README.md` first", "README.md", "reject_code_spans"),
     ("run `GetNPUsers.py` now", "GetNPUsers.py", "reject_code_spans"),
@@ -86,6 +91,9 @@ SUSPECTS = [
     "<Jane_Doe_-_example.com> wrote",  # a nick's affiliation
     "see _example.com/x_ here",  # a path: trim_markup moves its end
     "see `example.com/x` here",
+    "see (a.fooBar.md) here",  # a camelCase inner label: reject_code_expressions
+    "see (a.x2Y.md) here",
+    "see (a.\u00e9Y.md) here",  # a capital in a non-ASCII host's inner label
     "ask foo.com(",  # '(' after a name ending the text: host-only, rejected (checked below)
 ]
 
@@ -110,7 +118,8 @@ PIECES = [
     "\u4e3a", "\u2026", "=\n", "&lt;", "bob@",
 ]
 NAMES = ["a.py", "example.org", "Example.org", "EXAMPLE.ORG", "foo.com", "Date.now", "a.b", "x.NL", "README.md",
-         "b.\u4e3a.com", "\u0416.com", "xn--p1ai.com", "example.org.", "a.com:80", "a.com/x", "1.2.3.4", "a.b.c.d"]
+         "b.\u4e3a.com", "\u0416.com", "xn--p1ai.com", "example.org.", "a.com:80", "a.com/x", "1.2.3.4", "a.b.c.d",
+         "README.ko-KR.md", "a.fooBar.md", "a.x2Y.org", "a.Foo.org", "a.b-C.com", "MADE.MY.DAY", "x.\u00e9Y.md"]
 pieces = st.lists(st.sampled_from(PIECES), max_size=4).map("".join)
 
 

@@ -919,9 +919,29 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
     /* reject_code_expressions (_code_name): a receiver, a camelCase inner label, .NET */
     if ((r = label_in(t, s, first_end, g->code_receivers, 0)) != 0)
         return r < 0 ? -1 : __LINE__;
-    for (Py_ssize_t i = first_end; i < last_start; i++)
-        if (u_isupper(RD(t, i)))
-            return __LINE__;
+    {
+        /* a camelCase inner label (context._CAMEL, labels[1:-1] of host.split(".")): exactly
+         * in an ASCII host ("README.ko-KR.md" has none); any capital in a non-ASCII one */
+        int ascii_host = 1;
+        for (Py_ssize_t i = s; i < he && ascii_host; i++)
+            ascii_host = RD(t, i) < 128;
+        for (Py_ssize_t i = first_end; i < last_start; i++) {
+            if (!ascii_host) {
+                if (u_isupper(RD(t, i)))
+                    return __LINE__;
+                continue;
+            }
+            if (RD(t, i) != '.' || i + 1 >= last_start)
+                continue;
+            Py_ssize_t k = i + 1; /* [a-z][a-z0-9]*[A-Z] at the label's start */
+            if (!(RD(t, k) >= 'a' && RD(t, k) <= 'z'))
+                continue;
+            while (k < he && ((RD(t, k) >= 'a' && RD(t, k) <= 'z') || is_ascii_digit_g(RD(t, k))))
+                k++;
+            if (k < he && RD(t, k) >= 'A' && RD(t, k) <= 'Z')
+                return __LINE__;
+        }
+    }
     /* reject_code_expressions: an inner label prototype, __proto__, constructor */
     for (Py_ssize_t i = first_end; i < last_start; i++)
         if (RD(t, i) == 'p' || RD(t, i) == 'c' || RD(t, i) == '_')
