@@ -8,7 +8,9 @@ without a path, query or fragment there whatever else holds:
 - ``reject_code_context``: ``=``, ``{`` (not ``{{``, a placeholder ``keep_placeholder_hosts``
   may keep), ``::`` or ``_`` (not emphasis nor a nick's affiliation) before; ``_``, ``(``, ``=``
   or ``["``/``['`` after;
-- ``reject_code_spans``: a backtick on both sides and a host that is not lower case.
+- ``reject_code_spans``: a backtick on both sides and a host that is not lower case;
+- ``reject_code_expressions`` (``context._code_name``'s ``_CODE_AFTER``): an operator
+  (``=``, ``==``, ``!==``, ``+=``, ``&&``…) between blanks, or a ``;`` ending the line, after it.
 
 And a test it made exact: a camelCase inner label (``context._CAMEL``) in an ASCII host,
 where any capital sent the name to Python (``README.ko-KR.md``: now the file-name rule's
@@ -60,6 +62,11 @@ DROPS = [
     ("o CURLOPT_TIMECONDITION.md: works", "TIMECONDITION.md", "reject_code_context"),
     ("add make_vms.com to contrib", "vms.com", "reject_code_context"),
     ("[_\ud55c\uad6d\uc5b4_](README.ko-KR.md),", "README.ko-KR.md", "reject_file_names"),
+    ("if (t.id === action.id) {", "t.id", "reject_code_expressions"),
+    ("  item.id\t!=\tselected", "item.id", "reject_code_expressions"),
+    ("x.total += 1", "x.total", "reject_code_expressions"),
+    ("a = person.email;\nb", "person.email", "reject_code_expressions"),
+    ("a = person.email;", "person.email", "reject_code_expressions"),
     ("the `Response.next` property", "Response.next", "reject_code_spans"),
     ("see `README.md` first", "README.md", "reject_code_spans"),
     ("run `GetNPUsers.py` now", "GetNPUsers.py", "reject_code_spans"),
@@ -94,6 +101,11 @@ SUSPECTS = [
     "see (a.fooBar.md) here",  # a camelCase inner label: reject_code_expressions
     "see (a.x2Y.md) here",
     "see (a.\u00e9Y.md) here",  # a capital in a non-ASCII host's inner label
+    "x.id ==y",  # no blank after the operator
+    "x.id =>y",
+    "x.id; y",  # ';' not ending the line
+    "see x.example; ",  # blanks after ';' at the text's end
+    "a = x.id/p;\n",  # a path
     "ask foo.com(",  # '(' after a name ending the text: host-only, rejected (checked below)
 ]
 
@@ -115,11 +127,12 @@ def test_what_the_gate_leaves_to_python(kind: str, text: str) -> None:
 PIECES = [
     "{", "}", "{{", "}}", "=", "::", ":", "_", "(", ")", "[", "]", "['", "[\"", "`", " ", "\n", "x", "/",
     "a.py", "example.org", "/path", ":8080", "?", "#x", "*", "**", "~", "@", ";", ">", "+", "'", "\"",
-    "\u4e3a", "\u2026", "=\n", "&lt;", "bob@",
+    "\u4e3a", "\u2026", "=\n", "&lt;", "bob@", " === ", " == ", " = ", " =", "==", " != ", " !== ", " && ", " || ",
+    " += ", " -= ", " |", "\t=\t", ";\n", "; \n", "; ", " import ",
 ]
 NAMES = ["a.py", "example.org", "Example.org", "EXAMPLE.ORG", "foo.com", "Date.now", "a.b", "x.NL", "README.md",
          "b.\u4e3a.com", "\u0416.com", "xn--p1ai.com", "example.org.", "a.com:80", "a.com/x", "1.2.3.4", "a.b.c.d",
-         "README.ko-KR.md", "a.fooBar.md", "a.x2Y.org", "a.Foo.org", "a.b-C.com", "MADE.MY.DAY", "x.\u00e9Y.md"]
+         "localhost", "README.ko-KR.md", "a.fooBar.md", "a.x2Y.org", "a.Foo.org", "a.b-C.com", "MADE.MY.DAY", "x.\u00e9Y.md"]
 pieces = st.lists(st.sampled_from(PIECES), max_size=4).map("".join)
 
 
@@ -137,6 +150,11 @@ pieces = st.lists(st.sampled_from(PIECES), max_size=4).map("".join)
 @example(("", "x_", "a.com/x", "_"))
 @example(("<Jane_Doe_-", "_", "example.com", ">"))
 @example(("", "{", "\u0416.com", "}"))
+@example(("", "", "localhost.", " = "))
+@example(("", "", "localhost", " = "))
+@example(("", "", "a.com", ";"))
+@example(("", "", "a.com", "; \r\n"))
+@example(("", "", "example.org", "; "))
 def test_code_drops_agree_with_the_rules(parts: tuple[str, str, str, str]) -> None:
     text = "".join(parts)
     assert_same(text, R)

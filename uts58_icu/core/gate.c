@@ -365,6 +365,8 @@ typedef struct LineCache {
 #define D_CODE_CONTEXT 0x400 /* reject_code_context */
 /* ... and a name in a code span written as code (rules.reject_reason, sure_code_host) */
 #define D_CODE_SPANS 0x800 /* reject_code_spans */
+/* ... and a name that is an operand, an operator after it (context._code_name, sure_code_operand) */
+#define D_CODE_EXPR 0x1000 /* reject_code_expressions */
 
 /* Bits of a header name in GateConfig.headers (_gate._header_bits). */
 #define H_MSGID 0x01 /* context._MSGID_HEADERS */
@@ -1452,6 +1454,50 @@ is_date_format_char(Py_UCS4 c)
     }
 }
 
+/* context._code_name's _CODE_AFTER at e, exactly: blanks, then "===", "==", "!==", "!=",
+ * "&&", "||", "+=", "-=" or "=" and a blank; or ';' then blanks and a line end, or ';'
+ * ending the text ("?." after: gate_rules' test of what stands after the name). */
+static int
+code_after(const Text *t, Py_ssize_t e)
+{
+    Py_ssize_t n = t->n, k = e;
+    if (k < n && RD(t, k) == ';') {
+        if (++k == n)
+            return 1; /* the text's end right after ';' only */
+        while (k < n && is_space_tab(RD(t, k)))
+            k++;
+        return k < n && RD(t, k) == '\n';
+    }
+    while (k < n && is_space_tab(RD(t, k)))
+        k++;
+    if (k == e)
+        return 0;
+    static const char *ops[] = {"===", "==", "!==", "!=", "&&", "||", "+=", "-=", "=", NULL};
+    for (int w = 0; ops[w]; w++) {
+        Py_ssize_t len = (Py_ssize_t)strlen(ops[w]);
+        if (starts(t, k, ops[w], len) && k + len < n && is_space_tab(RD(t, k + len)))
+            return 1;
+    }
+    return 0;
+}
+
+/* A sure rejection of reject_code_expressions (context._code_name, which reads the base
+ * link: context.reject_reason runs before any rule moves a bound, and each of its tests
+ * before this one only rejects): a schemeless name with no path, query or fragment
+ * (e == its host and port's end), a '.' in its host text[s:he], and an operator or a
+ * statement's ';' after it (code_after). */
+static int
+sure_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e, Py_ssize_t he, Py_ssize_t after_host,
+                  const GateConfig *g)
+{
+    if (!(g->drops & D_CODE_EXPR) || after_host != e)
+        return 0;
+    Py_ssize_t i = s;
+    while (i < he && RD(t, i) != '.')
+        i++;
+    return i < he && code_after(t, e);
+}
+
 /* A sure rejection of rules.reject_reason for the schemeless ASCII name text[s:e] with no
  * path, query or fragment (e == its host and port's end), whose host is text[s:he], where
  * gate_rules found no other rule that may move its bounds: in such a name trim_markup_end
@@ -1721,12 +1767,16 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
          * ('`'), reject_code_expressions (';', '?.'). */
         if (after != 0 && after < 128 &&
             (in_ascii_set(after, "_(=[`;", after_set) || (after == '?' && e + 1 < n && RD(t, e + 1) == '.'))) {
-            if (!nonascii && after_host == e && sure_code_host(t, s, e, he, before, after, g))
-                *drop = 1; /* '_', '(', '=', "['" after a host-only name */
+            if ((!nonascii && after_host == e && sure_code_host(t, s, e, he, before, after, g)) ||
+                (after == ';' && sure_code_operand(t, s, e, he, after_host, g)))
+                *drop = 1; /* '_', '(', '=', "['" after a host-only name; "x.id;" ending a line */
             return __LINE__;
         }
-        if (maybe_code_operand(t, s, e))
+        if (maybe_code_operand(t, s, e)) {
+            if (sure_code_operand(t, s, e, he, after_host, g))
+                *drop = 1;
             return __LINE__;
+        }
         /* reject_code_expressions (context._js_argument), a little wider: a call's argument,
          * "f(x.id)" (an ASCII letter, digit or '$' glued before the '(') or "f(a, x.id,"
          * (context._OPEN_CALL: such a "name(" within 120 characters back, no '(', ')' or line

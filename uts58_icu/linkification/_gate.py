@@ -160,7 +160,9 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         # a schemeless name after '/', '\\' or '$' (rules.reject_reason's first code test)
         | (0x400 if policy.reject_code_context else 0)
         # a host-only name in code: '{', '=', '::' before, '_', '(', '=' after; a code span (sure_code_host)
-        | (0x800 if policy.reject_code_spans else 0),
+        | (0x800 if policy.reject_code_spans else 0)
+        # a host-only name, then an operator or a statement's ';' (sure_code_operand)
+        | (0x1000 if policy.reject_code_expressions else 0),
     )
 
 
