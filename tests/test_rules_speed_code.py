@@ -12,7 +12,10 @@ without a path, query or fragment there whatever else holds:
 - ``reject_code_expressions`` (``context._code_name``'s ``_CODE_AFTER``): an operator
   (``=``, ``==``, ``!==``, ``+=``, ``&&``…) between blanks, or a ``;`` ending the line, after it.
 
-And a test it made exact: a camelCase inner label (``context._CAMEL``) in an ASCII host,
+Two tests made exact: ``scan_gated``'s test for ``rules.cjk_host_cuts`` reads the letter
+after a host (``…`` or ``，`` there is none that rule cuts before; a social post's
+``https://t.co…`` sent the whole text to the slower path, which asked the rule for nothing);
+and a camelCase inner label (``context._CAMEL``) in an ASCII host,
 where any capital sent the name to Python (``README.ko-KR.md``: now the file-name rule's
 sure drop).
 
@@ -31,8 +34,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from test_accel_policy import R, _compiled, assert_same, assert_verdicts
 
+from uts58_icu.core.detection import SPECIAL_SCHEMES, tld_set
 from uts58_icu.core.detection import find_links as base_find
-from uts58_icu.linkification import _gate
+from uts58_icu.linkification import _gate, apply, rules
 
 pytestmark = pytest.mark.skipif(_compiled is None, reason="the compiled core is not built")
 
@@ -159,3 +163,40 @@ def test_code_drops_agree_with_the_rules(parts: tuple[str, str, str, str]) -> No
     text = "".join(parts)
     assert_same(text, R)
     assert_verdicts(text, R)
+
+
+# --- scan_gated's test for rules.cjk_host_cuts (the letter after the host) -------------------
+
+GLUED = ["\u3044\u307e", "\u4e2d\u6587", "\ud55c", "\u0e20\u0e32", "\u1780", "\U00020000", "\u2026", "\uff0c",
+         "\u3002", "\u00e9", "\u0416", " ", ".jp", "\u3001x"]
+HOSTS = ["example.com", "t.co", "a.b.example.org", "x.c", "a-b.info", "localhost", "1.2.3.4", "example.c0m"]
+
+
+def _cut_possible(text: str) -> bool:
+    """Whether scan_gated leaves the text to the path that asks rules.cjk_host_cuts (None)."""
+    args = apply._fast_args(R)
+    assert args is not None
+    return _gate.scan_gated(*args, text) is None  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("text", ["see https://t.co\u2026 more", "at https://opensource.com\uff0c\u4e2d\u6587",
+                                  "http://example.com\u3002"])
+def test_a_host_before_punctuation_is_no_cjk_cut(text: str) -> None:
+    """'…', '，' or '。' after a host is no letter rules.cjk_host_cuts cuts before: scan_gated
+    no longer leaves such a text to the slower path (which asked the rule and found nothing)."""
+    assert not rules.cjk_host_cuts(text, tld_set(None), SPECIAL_SCHEMES)
+    assert not _cut_possible(text)
+    assert_same(text, R)
+
+
+@given(st.lists(st.sampled_from(["https://", "http://", "ftp://", "://", "see ", "\n", *HOSTS, *GLUED]),
+                min_size=1, max_size=8).map("".join))
+@example("\u4e3a\u4e86https://example.com\u3044\u307e")
+@example("https://example.com\u0e20\u0e32")
+@example("https://example.com\U00020000")
+def test_cjk_cut_test_is_sound(text: str) -> None:
+    """Wherever rules.cjk_host_cuts proposes a link, scan_gated leaves the text to it; and
+    the links are those of the pure path."""
+    if rules.cjk_host_cuts(text, tld_set(None), SPECIAL_SCHEMES):
+        assert _cut_possible(text)
+    assert_same(text, R)

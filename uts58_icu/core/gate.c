@@ -379,6 +379,7 @@ typedef struct LineCache {
 #define G_HIRAGANA 0x04   /* rules._HIRAGANA */
 #define G_GLUE 0x08       /* rules._GLUE_BEFORE */
 #define G_BIDI 0x10       /* rules._BIDI_CONTROLS, patterns().bidi_or_ignorable */
+#define G_SA_LETTER 0x20  /* rules._SA_LETTER_CLASS (the BMP: all of it) */
 
 static inline uint8_t
 cls_of(const GateConfig *g, Py_UCS4 c)
@@ -2203,21 +2204,13 @@ next_authority(const Text *t, Py_ssize_t i)
     return -1;
 }
 
-/* rules.cjk_host_cuts may propose a link: "://" then ASCII host characters and a
- * non-ASCII character right after them (_CJK_GLUED_HOST needs a CJK letter there). */
-PyObject *
-py_cjk_cut_possible(PyObject *self, PyObject *text)
+/* rules.cjk_host_cuts may propose a link in text (1-byte ASCII text ruled out by the
+ * caller): "://" then ASCII host characters and, right after them, a non-ASCII character
+ * (g NULL) or, with the gate's tables, a letter of _CJK_GLUED_AUTHORITY's lookahead
+ * (rules._CJK_LETTER_CLASS, rules._SA_LETTER_CLASS: "…" or "，" after a host is none). */
+static int
+cjk_cut_possible_in(const Text *t, const GateConfig *g)
 {
-    if (!PyUnicode_Check(text)) {
-        PyErr_SetString(PyExc_TypeError, "cjk_cut_possible(text: str)");
-        return NULL;
-    }
-    if (PyUnicode_READY(text) < 0)
-        return NULL;
-    if (PyUnicode_IS_ASCII(text))
-        Py_RETURN_FALSE;
-    Text T, *t = &T;
-    text_of(&T, text);
     for (Py_ssize_t i = next_authority(t, 0); i >= 0; i = next_authority(t, i + 1)) {
         Py_ssize_t j = i + 3, dot = -1;
         while (j < t->n) {
@@ -2229,16 +2222,35 @@ py_cjk_cut_possible(PyObject *self, PyObject *text)
             j++;
         }
         /* _CJK_GLUED_HOST: labels, then '.' and two or more letters, then a CJK letter */
-        if (j < t->n && RD(t, j) >= 128 && dot > i + 3 && j - dot > 2) {
+        if (j < t->n && RD(t, j) >= 128 && dot > i + 3 && j - dot > 2 &&
+            (!g || (cls_of(g, RD(t, j)) & (G_CJK_LETTER | G_SA_LETTER)))) {
             int letters = 1;
             for (Py_ssize_t k = dot + 1; k < j; k++)
                 if (!is_alpha_ascii(RD(t, k)))
                     letters = 0;
             if (letters)
-                Py_RETURN_TRUE;
+                return 1;
         }
     }
-    Py_RETURN_FALSE;
+    return 0;
+}
+
+/* cjk_cut_possible(text) -> bool: cjk_cut_possible_in without the gate's tables (any
+ * non-ASCII character after the host). */
+PyObject *
+py_cjk_cut_possible(PyObject *self, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "cjk_cut_possible(text: str)");
+        return NULL;
+    }
+    if (PyUnicode_READY(text) < 0)
+        return NULL;
+    if (PyUnicode_IS_ASCII(text))
+        Py_RETURN_FALSE;
+    Text T;
+    text_of(&T, text);
+    return PyBool_FromLong(cjk_cut_possible_in(&T, NULL));
 }
 
 /* dotless_after_scheme(text, hosts) -> bool: whether "://" is followed by one of hosts
@@ -2397,12 +2409,14 @@ scan_gated_recs(PyObject *const *argv, Py_ssize_t nargs, LinkRecs *recs, Py_ssiz
     if (cjk < 0)
         return -1;
     if (cjk) {
-        PyObject *r = py_cjk_cut_possible(NULL, args[0]);
-        if (!r)
+        if (PyUnicode_READY(args[0]) < 0)
             return -1;
-        Py_DECREF(r);
-        if (r == Py_True)
-            return 0;
+        if (!PyUnicode_IS_ASCII(args[0])) {
+            Text T;
+            text_of(&T, args[0]);
+            if (cjk_cut_possible_in(&T, &g))
+                return 0;
+        }
     }
     PyObject *done;
     int dotless = 0;

@@ -94,6 +94,8 @@ def _tables() -> tuple[bytes, tuple[tuple[int, int], ...]]:
         (0x08, [(ord(c), ord(c)) for c in rules._GLUE_BEFORE]),
         (0x10, [(ord(c), ord(c)) for c in rules._BIDI_CONTROLS]
          + list(unicode_set_ranges(r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]"))),
+        # with 0x01, the letters glued after a host that rules.cjk_host_cuts cuts before
+        (0x20, _class_ranges(rules._SA_LETTER_CLASS)),
     ):
         plane = bytearray(0x10000)  # this bit, by slices (no loop per code point)
         for lo, hi in ranges:
