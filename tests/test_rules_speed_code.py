@@ -19,7 +19,7 @@ and a camelCase inner label (``context._CAMEL``) in an ASCII host,
 where any capital sent the name to Python (``README.ko-KR.md``: now the file-name rule's
 sure drop).
 
-gate.c (``sure_code_host``) now drops such an ASCII name itself. Each case is checked in
+gate.c (``sure_code_host``, ``sure_code_operand``) now drops such an ASCII name itself. Each case is checked in
 the three ``str`` kinds against the Python rules alone (``assert_same``: the same
 ``Link``s on both paths; ``assert_verdicts``: every verdict of the gate is the rules'),
 with the field off (then the name goes to Python as before), and by a Hypothesis property.
@@ -33,25 +33,13 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 from test_accel_policy import R, _compiled, assert_same, assert_verdicts
+from test_rules_speed_gate import KINDS, _reason  # the 1-, 2- and 4-byte prefixes; gate_reasons' verdict
 
 from uts58_icu.core.detection import SPECIAL_SCHEMES, tld_set
 from uts58_icu.core.detection import find_links as base_find
 from uts58_icu.linkification import _gate, apply, rules
 
 pytestmark = pytest.mark.skipif(_compiled is None, reason="the compiled core is not built")
-
-# A prefix that makes the text 1-byte (Latin-1), 2-byte or 4-byte str.
-KINDS = ["", "\u00e9 ", "\u0416 ", "\u4e3a: ", "\U0001f600 "]
-
-
-def _reason(text: str, target: str, policy: object = R) -> int:
-    """gate_reasons' verdict on the link whose text is ``target``: 0 plain, > 0 to Python,
-    < 0 dropped by gate.c."""
-    config = _gate.config(policy)  # type: ignore[arg-type]
-    links = base_find(text)
-    reasons = _compiled.gate_reasons(text, links, config, True)  # type: ignore[union-attr]
-    return [why for link, why in zip(links, reasons) if link.text == target][0]
-
 
 DROPS = [
     ("<img alt={person.name} />", "person.name", "reject_code_context"),
