@@ -124,7 +124,8 @@ PIECES = [
 ]
 NAMES = ["a.py", "example.org", "Example.org", "EXAMPLE.ORG", "foo.com", "Date.now", "a.b", "x.NL", "README.md",
          "b.\u4e3a.com", "\u0416.com", "xn--p1ai.com", "example.org.", "a.com:80", "a.com/x", "1.2.3.4", "a.b.c.d",
-         "localhost", "README.ko-KR.md", "a.fooBar.md", "a.x2Y.org", "a.Foo.org", "a.b-C.com", "MADE.MY.DAY", "x.\u00e9Y.md"]
+         "localhost", "README.ko-KR.md", "a.fooBar.md", "a.x2Y.org", "a.Foo.org", "a.b-C.com", "MADE.MY.DAY",
+         "x.\u00e9Y.md"]
 pieces = st.lists(st.sampled_from(PIECES), max_size=4).map("".join)
 
 
