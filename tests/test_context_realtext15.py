@@ -26,6 +26,7 @@ from test_context_realtext8 import test_realtext8_rule as check_rule
 
 from uts58_icu.linkification import context
 from uts58_icu.linkification.apply import explain_notes
+from uts58_icu.linkification.rules import _REVERSE_DNS_FIRST
 
 # (text, links in recommended, the field that decides)
 CASES = [
@@ -96,7 +97,8 @@ _before_word = st.sampled_from(["import", "Import", "module", "the modules", "pa
                                 "pip install", "pip3 install -U", "python -m", "python3 -m"])
 
 
-@given(st.lists(_ident, min_size=1, max_size=3), _web_tld, _before_word,
+# (a first label that is a TLD reads as reverse DNS, "io.a.com": reject_reverse_dns_names)
+@given(st.lists(_ident, min_size=1, max_size=3).filter(lambda ls: ls[0] not in _REVERSE_DNS_FIRST), _web_tld, _before_word,
        st.sampled_from(["", ".", " first.", ", then", "\n"]))
 @example(["sunpy"], "net", "import", "")
 def test_module_names_after_a_word_of_code_never_link(labels: list[str], tld: str, word: str, tail: str) -> None:

@@ -114,7 +114,9 @@ def test_property_translated_file_names_never_link(name: str, ext: str, path: st
     assert texts(f"x {before}{name}.{ext}{path}{closer} y") == []
 
 
-@given(_LABEL, st.sampled_from(["com", "org", "net", "edu", "gov"]), st.sampled_from(["", "www.", "mail."]))
+# (an inner label "prototype" or "constructor" names a JavaScript method: reject_code_expressions)
+@given(_LABEL.filter(lambda s: s not in ("prototype", "constructor")), st.sampled_from(["com", "org", "net", "edu", "gov"]),
+       st.sampled_from(["", "www.", "mail."]))
 def test_property_placeholder_hosts_link(label: str, tld: str, sub: str) -> None:
     host = f"{sub}{label}.{tld}"
     assert texts(f"`cmd --domain {{{{{host}}}}} -x {{{{300}}}}`") == [host]
