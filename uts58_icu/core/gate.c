@@ -363,6 +363,10 @@ typedef struct LineCache {
 #define D_OBFUSCATED 0x200  /* reject_obfuscated_addresses */
 /* ... and a schemeless name after '/', '\\' or '$' (rules.reject_reason) */
 #define D_CODE_CONTEXT 0x400 /* reject_code_context */
+/* ... and a name in a code span written as code (rules.reject_reason, sure_code_host) */
+#define D_CODE_SPANS 0x800 /* reject_code_spans */
+/* ... and a name that is an operand, an operator after it (context._code_name, sure_code_operand) */
+#define D_CODE_EXPR 0x1000 /* reject_code_expressions */
 
 /* Bits of a header name in GateConfig.headers (_gate._header_bits). */
 #define H_MSGID 0x01 /* context._MSGID_HEADERS */
@@ -375,6 +379,7 @@ typedef struct LineCache {
 #define G_HIRAGANA 0x04   /* rules._HIRAGANA */
 #define G_GLUE 0x08       /* rules._GLUE_BEFORE */
 #define G_BIDI 0x10       /* rules._BIDI_CONTROLS, patterns().bidi_or_ignorable */
+#define G_SA_LETTER 0x20  /* rules._SA_LETTER_CLASS (the BMP: all of it) */
 
 static inline uint8_t
 cls_of(const GateConfig *g, Py_UCS4 c)
@@ -919,9 +924,29 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
     /* reject_code_expressions (_code_name): a receiver, a camelCase inner label, .NET */
     if ((r = label_in(t, s, first_end, g->code_receivers, 0)) != 0)
         return r < 0 ? -1 : __LINE__;
-    for (Py_ssize_t i = first_end; i < last_start; i++)
-        if (u_isupper(RD(t, i)))
-            return __LINE__;
+    {
+        /* a camelCase inner label (context._CAMEL, labels[1:-1] of host.split(".")): exactly
+         * in an ASCII host ("README.ko-KR.md" has none); any capital in a non-ASCII one */
+        int ascii_host = 1;
+        for (Py_ssize_t i = s; i < he && ascii_host; i++)
+            ascii_host = RD(t, i) < 128;
+        for (Py_ssize_t i = first_end; i < last_start; i++) {
+            if (!ascii_host) {
+                if (u_isupper(RD(t, i)))
+                    return __LINE__;
+                continue;
+            }
+            if (RD(t, i) != '.' || i + 1 >= last_start)
+                continue;
+            Py_ssize_t k = i + 1; /* [a-z][a-z0-9]*[A-Z] at the label's start */
+            if (!(RD(t, k) >= 'a' && RD(t, k) <= 'z'))
+                continue;
+            while (k < he && ((RD(t, k) >= 'a' && RD(t, k) <= 'z') || is_ascii_digit_g(RD(t, k))))
+                k++;
+            if (k < he && RD(t, k) >= 'A' && RD(t, k) <= 'Z')
+                return __LINE__;
+        }
+    }
     /* reject_code_expressions: an inner label prototype, __proto__, constructor */
     for (Py_ssize_t i = first_end; i < last_start; i++)
         if (RD(t, i) == 'p' || RD(t, i) == 'c' || RD(t, i) == '_')
@@ -1460,6 +1485,85 @@ is_date_format_char(Py_UCS4 c)
     }
 }
 
+/* context._code_name's _CODE_AFTER at e, exactly: blanks, then "===", "==", "!==", "!=",
+ * "&&", "||", "+=", "-=" or "=" and a blank; or ';' then blanks and a line end, or ';'
+ * ending the text ("?." after: gate_rules' test of what stands after the name). */
+static int
+code_after(const Text *t, Py_ssize_t e)
+{
+    Py_ssize_t n = t->n, k = e;
+    if (k < n && RD(t, k) == ';') {
+        if (++k == n)
+            return 1; /* the text's end right after ';' only */
+        while (k < n && is_space_tab(RD(t, k)))
+            k++;
+        return k < n && RD(t, k) == '\n';
+    }
+    while (k < n && is_space_tab(RD(t, k)))
+        k++;
+    if (k == e)
+        return 0;
+    static const char *ops[] = {"===", "==", "!==", "!=", "&&", "||", "+=", "-=", "=", NULL};
+    for (int w = 0; ops[w]; w++) {
+        Py_ssize_t len = (Py_ssize_t)strlen(ops[w]);
+        if (starts(t, k, ops[w], len) && k + len < n && is_space_tab(RD(t, k + len)))
+            return 1;
+    }
+    return 0;
+}
+
+/* A sure rejection of reject_code_expressions (context._code_name, which reads the base
+ * link: context.reject_reason runs before any rule moves a bound, and each of its tests
+ * before this one only rejects): a schemeless name with no path, query or fragment
+ * (e == its host and port's end), a '.' in its host text[s:he], and an operator or a
+ * statement's ';' after it (code_after). */
+static int
+sure_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e, Py_ssize_t he, Py_ssize_t after_host,
+                  const GateConfig *g)
+{
+    if (!(g->drops & D_CODE_EXPR) || after_host != e)
+        return 0;
+    Py_ssize_t i = s;
+    while (i < he && RD(t, i) != '.')
+        i++;
+    return i < he && code_after(t, e);
+}
+
+/* A sure rejection of rules.reject_reason for the schemeless ASCII name text[s:e] with no
+ * path, query or fragment (e == its host and port's end), whose host is text[s:he], where
+ * gate_rules found no other rule that may move its bounds: in such a name trim_markup_end
+ * looks only after the host, cjk_*, trim_bidi_controls and the templates need non-ASCII
+ * text or a path, and the rules before reject_reason only reject. Then:
+ * - reject_code_context: '=' or '{' (not "{{", a placeholder) or "::" before ('_' before:
+ *   gate_rules, where it meets trim_markup's emphasis test), or '_', '(',
+ *   '=' or "['"/'["' after (the name is host-only; '_' before, emphasis, is not asked here);
+ * - reject_code_spans: '`' on both sides and a host that is not lower case (str.islower()),
+ *   whatever its TLD.
+ * Each comes before any test of reject_reason that keeps the link. */
+static int
+sure_code_host(const Text *t, Py_ssize_t s, Py_ssize_t e, Py_ssize_t he, Py_UCS4 before, Py_UCS4 after,
+               const GateConfig *g)
+{
+    if (g->drops & D_CODE_CONTEXT) {
+        if (before == '=' || (before == '{' && !(s >= 2 && RD(t, s - 2) == '{')) ||
+            (before == ':' && s >= 2 && RD(t, s - 2) == ':'))
+            return 1;
+        if (before != '_' && (after == '_' || after == '(' || after == '=' ||
+                              (after == '[' && e + 1 < t->n && (RD(t, e + 1) == '\'' || RD(t, e + 1) == '"'))))
+            return 1;
+    }
+    if ((g->drops & D_CODE_SPANS) && before == '`' && after == '`') {
+        int upper = 0, lower = 0;
+        for (Py_ssize_t i = s; i < he; i++) {
+            Py_UCS4 c = RD(t, i);
+            upper |= c >= 'A' && c <= 'Z';
+            lower |= c >= 'a' && c <= 'z';
+        }
+        return upper || !lower;
+    }
+    return 0;
+}
+
 static int
 gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfig *g, int *drop,
            int *want_q, Py_ssize_t *cut, Py_ssize_t *after_out, int *spelled)
@@ -1578,8 +1682,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     if (!email) {
         /* trim_markup (rules.trim_markup_end): an entity's ';', emphasis; a quote
          * before the link whose closer is in it */
-        if (before == ';' || before == '*' || before == '_' || before == '~')
+        if (before == ';' || before == '*' || before == '~')
             return __LINE__;
+        /* '_' before: to Python below, once the name's anatomy is known (sure_code_host) */
+        int underscore = before == '_' ? __LINE__ : 0;
         Py_UCS4 closer = quote_closer(before);
         if (closer)
             for (Py_ssize_t i = s; i < e; i++)
@@ -1618,6 +1724,14 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
                 after_host = k;
         }
         *after_out = after_host;
+        if (underscore) {
+            /* reject_code_context: '_' before a schemeless name (not emphasis, "_x.org_", nor
+             * a nick's affiliation, "_-_x.org>"): the end of a longer identifier */
+            if (hs == s && !nonascii && after_host == e && after != '_' && after != '>' &&
+                (g->drops & D_CODE_CONTEXT))
+                *drop = 1;
+            return underscore;
+        }
         if (nonascii) {
             /* idn_display: a non-ASCII host */
             if ((r = maybe_confusable(t, hs, he, g)) != 0)
@@ -1676,15 +1790,24 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
              * ruled out by the scan of the link's characters. A sure rejection. */
             if ((before == '/' || before == '\\' || before == '$') && (g->drops & D_CODE_CONTEXT))
                 *drop = 1;
+            else if (!nonascii && after_host == e && sure_code_host(t, s, e, he, before, after, g))
+                *drop = 1;
             return __LINE__;
         }
         /* What may stand after it: reject_code_context ("_(=[", '['), reject_code_spans
          * ('`'), reject_code_expressions (';', '?.'). */
         if (after != 0 && after < 128 &&
-            (in_ascii_set(after, "_(=[`;", after_set) || (after == '?' && e + 1 < n && RD(t, e + 1) == '.')))
+            (in_ascii_set(after, "_(=[`;", after_set) || (after == '?' && e + 1 < n && RD(t, e + 1) == '.'))) {
+            if ((!nonascii && after_host == e && sure_code_host(t, s, e, he, before, after, g)) ||
+                (after == ';' && sure_code_operand(t, s, e, he, after_host, g)))
+                *drop = 1; /* '_', '(', '=', "['" after a host-only name; "x.id;" ending a line */
             return __LINE__;
-        if (maybe_code_operand(t, s, e))
+        }
+        if (maybe_code_operand(t, s, e)) {
+            if (sure_code_operand(t, s, e, he, after_host, g))
+                *drop = 1;
             return __LINE__;
+        }
         /* reject_code_expressions (context._js_argument), a little wider: a call's argument,
          * "f(x.id)" (an ASCII letter, digit or '$' glued before the '(') or "f(a, x.id,"
          * (context._OPEN_CALL: such a "name(" within 120 characters back, no '(', ')' or line
@@ -2114,21 +2237,13 @@ next_authority(const Text *t, Py_ssize_t i)
     return -1;
 }
 
-/* rules.cjk_host_cuts may propose a link: "://" then ASCII host characters and a
- * non-ASCII character right after them (_CJK_GLUED_HOST needs a CJK letter there). */
-PyObject *
-py_cjk_cut_possible(PyObject *self, PyObject *text)
+/* rules.cjk_host_cuts may propose a link in text (1-byte ASCII text ruled out by the
+ * caller): "://" then ASCII host characters and, right after them, a non-ASCII character
+ * (g NULL) or, with the gate's tables, a letter of _CJK_GLUED_AUTHORITY's lookahead
+ * (rules._CJK_LETTER_CLASS, rules._SA_LETTER_CLASS: "…" or "，" after a host is none). */
+static int
+cjk_cut_possible_in(const Text *t, const GateConfig *g)
 {
-    if (!PyUnicode_Check(text)) {
-        PyErr_SetString(PyExc_TypeError, "cjk_cut_possible(text: str)");
-        return NULL;
-    }
-    if (PyUnicode_READY(text) < 0)
-        return NULL;
-    if (PyUnicode_IS_ASCII(text))
-        Py_RETURN_FALSE;
-    Text T, *t = &T;
-    text_of(&T, text);
     for (Py_ssize_t i = next_authority(t, 0); i >= 0; i = next_authority(t, i + 1)) {
         Py_ssize_t j = i + 3, dot = -1;
         while (j < t->n) {
@@ -2140,16 +2255,35 @@ py_cjk_cut_possible(PyObject *self, PyObject *text)
             j++;
         }
         /* _CJK_GLUED_HOST: labels, then '.' and two or more letters, then a CJK letter */
-        if (j < t->n && RD(t, j) >= 128 && dot > i + 3 && j - dot > 2) {
+        if (j < t->n && RD(t, j) >= 128 && dot > i + 3 && j - dot > 2 &&
+            (!g || (cls_of(g, RD(t, j)) & (G_CJK_LETTER | G_SA_LETTER)))) {
             int letters = 1;
             for (Py_ssize_t k = dot + 1; k < j; k++)
                 if (!is_alpha_ascii(RD(t, k)))
                     letters = 0;
             if (letters)
-                Py_RETURN_TRUE;
+                return 1;
         }
     }
-    Py_RETURN_FALSE;
+    return 0;
+}
+
+/* cjk_cut_possible(text) -> bool: cjk_cut_possible_in without the gate's tables (any
+ * non-ASCII character after the host). */
+PyObject *
+py_cjk_cut_possible(PyObject *self, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "cjk_cut_possible(text: str)");
+        return NULL;
+    }
+    if (PyUnicode_READY(text) < 0)
+        return NULL;
+    if (PyUnicode_IS_ASCII(text))
+        Py_RETURN_FALSE;
+    Text T;
+    text_of(&T, text);
+    return PyBool_FromLong(cjk_cut_possible_in(&T, NULL));
 }
 
 /* dotless_after_scheme(text, hosts) -> bool: whether "://" is followed by one of hosts
@@ -2308,12 +2442,14 @@ scan_gated_recs(PyObject *const *argv, Py_ssize_t nargs, LinkRecs *recs, Py_ssiz
     if (cjk < 0)
         return -1;
     if (cjk) {
-        PyObject *r = py_cjk_cut_possible(NULL, args[0]);
-        if (!r)
+        if (PyUnicode_READY(args[0]) < 0)
             return -1;
-        Py_DECREF(r);
-        if (r == Py_True)
-            return 0;
+        if (!PyUnicode_IS_ASCII(args[0])) {
+            Text T;
+            text_of(&T, args[0]);
+            if (cjk_cut_possible_in(&T, &g))
+                return 0;
+        }
     }
     PyObject *done;
     int dotless = 0;

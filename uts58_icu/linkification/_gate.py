@@ -95,6 +95,8 @@ def _tables() -> tuple[bytes, tuple[tuple[int, int], ...]]:
         (0x08, [(ord(c), ord(c)) for c in rules._GLUE_BEFORE]),
         (0x10, [(ord(c), ord(c)) for c in rules._BIDI_CONTROLS]
          + list(unicode_set_ranges(r"[\p{Bidi_Control}\p{Default_Ignorable_Code_Point}]"))),
+        # with 0x01, the letters glued after a host that rules.cjk_host_cuts cuts before
+        (0x20, _class_ranges(rules._SA_LETTER_CLASS)),
     ):
         plane = bytearray(0x10000)  # this bit, by slices (no loop per code point)
         for lo, hi in ranges:
@@ -159,7 +161,11 @@ def _config(policy: LinkPolicy) -> tuple[Any, ...] | None:
         # a redacted local-part (``mi***a@``), a name after an '@' split by markup (sure_*)
         | (0x200 if policy.reject_obfuscated_addresses else 0)
         # a schemeless name after '/', '\\' or '$' (rules.reject_reason's first code test)
-        | (0x400 if policy.reject_code_context else 0),
+        | (0x400 if policy.reject_code_context else 0)
+        # a host-only name in code: '{', '=', '::' before, '_', '(', '=' after; a code span (sure_code_host)
+        | (0x800 if policy.reject_code_spans else 0)
+        # a host-only name, then an operator or a statement's ';' (sure_code_operand)
+        | (0x1000 if policy.reject_code_expressions else 0),
     )
 
 
