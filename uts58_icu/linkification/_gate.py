@@ -53,6 +53,7 @@ GATED: frozenset[str] = frozenset({
     "cjk_host_cut",
     # an email after '@' (a handle) or after ':' or "://" (a URI's scheme); a letter before a URL's scheme
     "reject_fediverse_handles", "reject_protocol_uri_addresses",
+    "reject_matrix_ids",  # a schemeless name after ':' (a Matrix id's server): gate.c's ':' before
 })
 #: Options of the base scan, not rules of the layer.
 SCAN: frozenset[str] = frozenset({"dotless_hosts"})

@@ -728,6 +728,11 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
             uri = _protocol_uri_address(text, link)
             if uri is not None:
                 return f"§8 reject_protocol_uri_addresses: the address of a {uri!r} URI (another protocol), not a mailbox"
+    if policy.reject_matrix_ids and link.kind == "url" and not scheme:
+        sigil = _matrix_id_sigil(text, link.start)
+        if sigil is not None:
+            what = "user id '@localpart:server'" if sigil == "@" else "room alias '#alias:server'"
+            return f"§8 reject_matrix_ids: the server name of a Matrix {what}, an identity, not a link"
     if policy.reject_irc_server_sources and link.kind == "url" and not scheme and _irc_server_source(text, link):
         return ("§8 reject_irc_server_sources: an IRC status line's source server ('… sets mode') or a server "
                 "of a netsplit's quit reason ('(a.net b.net)'), not an address to visit")
@@ -1027,6 +1032,42 @@ def _fediverse_handle(text: str, link: Link) -> bool:
         return True
     c = text[s - 2]
     return c.isspace() or c in _HANDLE_OPENERS or unicodedata.category(c) in ("Ps", "Pi")
+
+
+# A Matrix user id's localpart (spec: historically ``[A-Za-z0-9._=\-/+]``); a room alias's
+# localpart may hold any character but ':' (white space and the openers below end the word).
+_MATRIX_LOCAL = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._=-/+")
+# What may stand before the sigil of a Matrix id that starts a word (besides white space, the
+# text's start and Unicode's open and initial-quote punctuation): `<@bob:example.org>` (a quoted
+# reply), `*@alice:…` (a bridged emote), `>@alice:…` (a quote marker).
+_MATRIX_OPENERS = frozenset("<([{\"'*>")
+# The longest localpart looked at: a whole Matrix id is at most 255 bytes.
+_MATRIX_MAX_LOCAL = 255
+
+
+def _matrix_id_sigil(text: str, start: int) -> str | None:
+    """``reject_matrix_ids``: the sigil (``'@'`` or ``'#'``) of the Matrix user id
+    ``@localpart:server`` or room alias ``#alias:server`` whose server name starts at
+    ``start``, when the sigil starts a word (the text's start, white space or an opener
+    before it), or None. ``a:example.com``, ``10:example.com`` (no sigil) and
+    ``x@alice:example.org`` (no word starts at the ``@``) give None."""
+    if start < 3 or text[start - 1] != ":":
+        return None
+    j, lo = start - 2, max(-1, start - 2 - _MATRIX_MAX_LOCAL)
+    while j > lo:
+        c = text[j]
+        if c.isspace() or c in _MATRIX_OPENERS or c == ":" or unicodedata.category(c) in ("Ps", "Pi"):
+            break
+        j -= 1
+    if j == lo and lo >= 0:  # no word start within the longest localpart
+        return None
+    sigil = j + 1  # the word's first character
+    if sigil > start - 3 or text[sigil] not in "@#" or (j >= 0 and text[j] == ":"):
+        return None
+    local = text[sigil + 1 : start - 1]
+    if text[sigil] == "@":
+        return "@" if all(c in _MATRIX_LOCAL for c in local) else None
+    return "#" if "@" not in local else None
 
 
 #: URI schemes whose ``scheme:user@host`` names an account or an identifier of another

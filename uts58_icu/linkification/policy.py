@@ -32,7 +32,7 @@ _BOOL_FIELDS = (
     "reject_irc_server_sources", "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
     "reject_quoted_printable_breaks", "reject_wrapped_url_tails", "cut_truncated_urls",
     "reject_translated_file_names", "keep_placeholder_hosts",
-    "reject_fediverse_handles", "reject_protocol_uri_addresses",
+    "reject_fediverse_handles", "reject_protocol_uri_addresses", "reject_matrix_ids",
 )
 
 
@@ -203,6 +203,14 @@ class LinkPolicy:
     #: identifier, not a mailbox. A label that is no URI scheme (``Email:jane@example.org``)
     #: keeps the address.
     reject_protocol_uri_addresses: bool = False
+    #: §8 usability: the server name of a Matrix user id ``@localpart:server_name`` or room
+    #: alias ``#alias:server_name`` (``<@alice:chat.example.org>``, ``#room:example.org``;
+    #: server_name is host[:port]) is part of an identity, not a link: the schemeless name
+    #: right after ``@localpart:`` or ``#alias:`` is not linked when the ``@`` or ``#``
+    #: starts a word (the text's start, white space or one of ``<([{"'*>`` before it).
+    #: ``a:example.com``, ``x@alice:example.org`` and a URL with a scheme
+    #: (``https://matrix.to/#/@alice:example.org``) keep their links.
+    reject_matrix_ids: bool = False
     #: The older switch: ``reject_file_names`` and ``reject_abbreviations`` together.
     guard_false_positives: bool = False
     file_extension_tlds: frozenset[str] = field(default=DEFAULT_FILE_EXTENSION_TLDS)
@@ -277,7 +285,7 @@ class LinkPolicy:
         ``reject_code_expressions``, ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
         ``reject_quoted_printable_breaks``, ``reject_wrapped_url_tails``), ``reject_translated_file_names``,
         ``keep_placeholder_hosts``, ``cut_truncated_urls``, ``trim_bidi_controls``, ``cjk_host_cut``,
-        ``reject_fediverse_handles``, ``reject_protocol_uri_addresses``,
+        ``reject_fediverse_handles``, ``reject_protocol_uri_addresses``, ``reject_matrix_ids``,
         ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
         scheme is written: a deliberate step past "registrable domain").
@@ -345,6 +353,7 @@ RECOMMENDED_POLICY = LinkPolicy(
     cut_truncated_urls=True,
     reject_fediverse_handles=True,
     reject_protocol_uri_addresses=True,
+    reject_matrix_ids=True,
     dotless_hosts=frozenset({"localhost"}),
     bidi_controls="escape",
     idn_display="punycode_if_confusable",
