@@ -1154,6 +1154,12 @@ static inline int is_m4_blank(Py_UCS4 c) { return c == ' ' || c == '\t' || c == 
 static int
 m4_argument_around(const Text *t, Py_ssize_t s, Py_ssize_t e)
 {
+    /* the "]" side first, by memchr: prose has none, and the answer is the AND of both */
+    Py_ssize_t hi = e + 120 < t->n ? e + 120 : t->n;
+    Py_ssize_t close = find_ascii(t, e, hi, ']');
+    if (close < 0 || find_ascii(t, e, close, '[') >= 0 || close + 1 >= t->n ||
+        (RD(t, close + 1) != ')' && RD(t, close + 1) != ','))
+        return 0;
     Py_ssize_t i = s - 1;
     for (; i >= 0 && i >= s - 120; i--) {
         Py_UCS4 c = RD(t, i);
@@ -1162,16 +1168,7 @@ m4_argument_around(const Text *t, Py_ssize_t s, Py_ssize_t e)
         if (c == '[')
             break;
     }
-    if (i < 0 || i < s - 120)
-        return 0;
-    for (Py_ssize_t j = e; j < t->n && j < e + 120; j++) {
-        Py_UCS4 c = RD(t, j);
-        if (c == '[')
-            return 0;
-        if (c == ']')
-            return j + 1 < t->n && (RD(t, j + 1) == ')' || RD(t, j + 1) == ',');
-    }
-    return 0;
+    return !(i < 0 || i < s - 120);
 }
 
 /* reject_file_names (rules._build_list_item): a name that may fill a line of a build
