@@ -84,7 +84,7 @@ def test_archive_index_is_per_text_and_dropped() -> None:
     prose = "through the peps at python.org process\n"
     assert [lk.text for lk in find_links(archive, policy=REC)] == []  # spelt by the archive
     assert [lk.text for lk in find_links(prose, policy=REC)] == ["python.org"]  # prose: the index is not reused
-    assert context._ARCHIVE_INDEX == (None, None)  # forget() dropped it: no text's index outlives its call
+    assert context._TEXT_INDEXES == (None, {})  # forget() dropped it: no text's index outlives its call
     # outside a call (no memo of the text), the bounded scan answers
     assert context._archive_index(archive) is None
     assert context._in_spelling_archive(archive, archive.index("peps"))

@@ -245,7 +245,7 @@ def test_archive_window_read_once_per_text(k: int) -> None:
         assert c["_SPELLING_ARCHIVE_HEADER"].calls <= text.count("\nFrom") + 1
         matches.append(c["_SPELLING_ARCHIVE_HEADER"].calls)
     assert matches[1] <= 4 * matches[0], matches
-    assert context._MEMO == (None, None) and context._ARCHIVE_INDEX == (None, None)  # nothing outlives the call
+    assert context._MEMO == (None, None) and context._TEXT_INDEXES == (None, {})  # nothing outlives the call
 
 
 def test_iter_links_memo_ends_with_the_iterator() -> None:
@@ -262,4 +262,4 @@ def test_iter_links_memo_ends_with_the_iterator() -> None:
     it = apply.iter_links(text, policy=REC)
     next(it)
     it.close()  # type: ignore[attr-defined]
-    assert context._MEMO == (None, None) and context._ARCHIVE_INDEX == (None, None)
+    assert context._MEMO == (None, None) and context._TEXT_INDEXES == (None, {})

@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from .._lazy import lazy_compile
 from ..core.detection import Link, LinkAnatomy, anatomy, link_at
@@ -246,13 +246,33 @@ def remember(text: str) -> bool:
 
 
 def forget(text: str) -> None:
-    """Drop the memo of ``text`` (:func:`remember`), so that no text is kept alive by it."""
-    global _MEMO, _ARCHIVE_INDEX
+    """Drop the memo of ``text`` (:func:`remember`) and its indexes (:func:`_text_index`),
+    so that no text is kept alive by them."""
+    global _MEMO, _TEXT_INDEXES
     if _MEMO[0] is text:
         _MEMO = (None, None)
-        _ARCHIVE_INDEX = (None, None)
-        global _MODULE_INDEX
-        _MODULE_INDEX = (None, None)
+        _TEXT_INDEXES = (None, {})
+
+
+_Index = TypeVar("_Index")
+#: The indexes of the text whose links are being settled, by name, keyed on its memo
+#: (:data:`_MEMO`'s dict, new for every :func:`remember`; :func:`forget` drops them with it).
+_TEXT_INDEXES: tuple[object, dict[str, object]] = (None, {})
+
+
+def _text_index(text: str, name: str, build: Callable[[str], _Index]) -> _Index | None:
+    """The index ``name`` of ``text``, made by ``build(text)`` on its first use while
+    ``text`` is remembered (:func:`remember`), or None when it is not."""
+    global _TEXT_INDEXES
+    memo = _MEMO
+    if memo[0] is not text:
+        return None
+    if _TEXT_INDEXES[0] is not memo[1]:
+        _TEXT_INDEXES = (memo[1], {})
+    indexes = _TEXT_INDEXES[1]
+    if name not in indexes:
+        indexes[name] = build(text)
+    return indexes[name]  # type: ignore[return-value]
 
 
 def _header_above(text: str, ls: int, above: dict[int, tuple[int, str | None, int] | None]
@@ -954,9 +974,6 @@ def _in_spelling_archive(text: str, pos: int) -> bool:
 #: ``(the positions of "\nFrom", those of the Pipermail headers after them, the end of each
 #: such header, the end of a header at the text's start or -1)``.
 _ArchiveIndex = tuple[list[int], list[int], list[int], int]
-#: The index of the text whose links are being settled, keyed on its memo (:data:`_MEMO`'s
-#: dict, new for every :func:`remember`; :func:`forget` drops the index with the memo).
-_ARCHIVE_INDEX: tuple[object, _ArchiveIndex | None] = (None, None)
 
 
 def _archive_index(text: str) -> _ArchiveIndex | None:
@@ -964,16 +981,7 @@ def _archive_index(text: str) -> _ArchiveIndex | None:
     use while ``text`` is remembered, or None when it is not. Linear: one C search for each
     ``\nFrom``, and one match of ``_SPELLING_ARCHIVE_HEADER`` after each (which stays on
     that line: ``\n`` is in none of its classes)."""
-    global _ARCHIVE_INDEX
-    memo = _MEMO
-    if memo[0] is not text:
-        return None
-    cached = _ARCHIVE_INDEX
-    if cached[0] is memo[1] and cached[1] is not None:
-        return cached[1]
-    index = _build_archive_index(text)
-    _ARCHIVE_INDEX = (memo[1], index)
-    return index
+    return _text_index(text, "archive", _build_archive_index)
 
 
 def _build_archive_index(text: str) -> _ArchiveIndex:
@@ -1113,9 +1121,6 @@ _MODULE_EVIDENCE = lazy_compile(
     r"(?m)`([a-z_][a-z0-9_]{0,40})\.[a-z_][a-z0-9_]{0,40}(?:\.[a-z_][a-z0-9_]{0,40}){0,6}`"
     r"|^[ \t>.]{0,8}(?:import|from)[ \t]+([a-z_][a-z0-9_]{0,40})(?=[ \t]*$|[ \t]+import\b|[.,][ \t]*[a-z_]|[ \t]+as\b)"
 )
-#: The index of those names in the text whose links are being settled (top-level name ->
-#: sorted positions of its matches), keyed on its memo as :data:`_ARCHIVE_INDEX` is.
-_MODULE_INDEX: tuple[object, dict[str, list[int]] | None] = (None, None)
 _WEB_TLDS_LOWER = frozenset({"com", "org", "net", "edu", "gov"})  # rules._WEB_TLDS
 
 
@@ -1130,20 +1135,18 @@ def _module_evidence(m: re.Match[str]) -> str | None:
 
 def _module_index(text: str) -> dict[str, list[int]] | None:
     """The index of :data:`_MODULE_EVIDENCE` in ``text``, built once while ``text`` is
-    remembered (:func:`remember`), or None when it is not. Linear: one scan of the text."""
-    global _MODULE_INDEX
-    memo = _MEMO
-    if memo[0] is not text:
-        return None
-    cached = _MODULE_INDEX
-    if cached[0] is memo[1] and cached[1] is not None:
-        return cached[1]
+    remembered (:func:`remember`), or None when it is not. Linear: one scan of the text
+    (top-level name -> sorted positions of its matches)."""
+    return _text_index(text, "module", _build_module_index)
+
+
+def _build_module_index(text: str) -> dict[str, list[int]]:
+    """:func:`_module_index`'s reading of ``text``."""
     index: dict[str, list[int]] = {}
     for m in _MODULE_EVIDENCE.finditer(text):
         root = _module_evidence(m)
         if root is not None:
             index.setdefault(root, []).append(m.start())
-    _MODULE_INDEX = (memo[1], index)
     return index
 
 
