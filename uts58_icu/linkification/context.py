@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from .._lazy import lazy_compile
 from ..core.detection import Link, LinkAnatomy, anatomy, link_at
-from .rules import _reterminate
+from .rules import _WEB_TLDS, _reterminate
 
 if TYPE_CHECKING:
     from .policy import LinkPolicy
@@ -1121,7 +1121,6 @@ _MODULE_EVIDENCE = lazy_compile(
     r"(?m)`([a-z_][a-z0-9_]{0,40})\.[a-z_][a-z0-9_]{0,40}(?:\.[a-z_][a-z0-9_]{0,40}){0,6}`"
     r"|^[ \t>.]{0,8}(?:import|from)[ \t]+([a-z_][a-z0-9_]{0,40})(?=[ \t]*$|[ \t]+import\b|[.,][ \t]*[a-z_]|[ \t]+as\b)"
 )
-_WEB_TLDS_LOWER = frozenset({"com", "org", "net", "edu", "gov"})  # rules._WEB_TLDS
 
 
 def _module_evidence(m: re.Match[str]) -> str | None:
@@ -1130,7 +1129,7 @@ def _module_evidence(m: re.Match[str]) -> str | None:
     if m.group(2) is not None:
         return m.group(2)
     span = m.group(0)
-    return None if span[span.rindex(".") + 1 : -1] in _WEB_TLDS_LOWER else m.group(1)
+    return None if span[span.rindex(".") + 1 : -1] in _WEB_TLDS else m.group(1)
 
 
 def _module_index(text: str) -> dict[str, list[int]] | None:
