@@ -193,6 +193,34 @@ at_line_start_after_blanks(const Text *t, Py_ssize_t i)
     return i == 0 || RD(t, i - 1) == '\n';
 }
 
+/* at_line_start_after_blanks, or after blanks, an interactive prompt, blanks, and then
+ * blanks from the line's start: context._PROMPT (">>>", "...", "In [12]:", "In[12]:"). */
+static int
+at_line_start_after_prompt(const Text *t, Py_ssize_t i)
+{
+    if (at_line_start_after_blanks(t, i))
+        return 1;
+    Py_ssize_t j = i;
+    while (j > 0 && is_space_tab(RD(t, j - 1)))
+        j--;
+    if (j == i || j < 3)
+        return 0;
+    Py_UCS4 c = RD(t, j - 1);
+    if ((c == '>' || c == '.') && RD(t, j - 2) == c && RD(t, j - 3) == c)
+        return at_line_start_after_blanks(t, j - 3);
+    if (c != ':' || RD(t, j - 2) != ']')
+        return 0;
+    Py_ssize_t k = j - 2;
+    while (k > 0 && j - 2 - k < 7 && RD(t, k - 1) >= '0' && RD(t, k - 1) <= '9')
+        k--;
+    if (k == j - 2 || j - 2 - k > 6 || k < 3 || RD(t, k - 1) != '[')
+        return 0;
+    k--;
+    if (is_space_tab(RD(t, k - 1)))
+        k--;
+    return k >= 2 && RD(t, k - 2) == 'I' && RD(t, k - 1) == 'n' && at_line_start_after_blanks(t, k - 2);
+}
+
 /* Whether the word maybe_spelled_at found is a lower-case "at" or a '@' between spaces:
  * a shape only context._SPELLED_AT looks at (rules._OBFUSCATED_AT needs brackets, dashes,
  * underscores or "AT"), so that context._spelled_at alone decides the link
@@ -214,7 +242,8 @@ spelled_at_only(const Text *t, Py_ssize_t s)
  * "!=", "&&", "||", "->" or "=>" (the white space or line start before them not
  * checked); "return", "typeof", "await", "var" or "const" (the word boundary before
  * them not checked); "import", "import static", "package" or "using" after nothing but
- * blanks on their line (the pattern's 40-character window not checked). */
+ * blanks on their line, or "import" after a prompt (the pattern's 40-character window
+ * not checked). */
 static int
 maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
 {
@@ -236,14 +265,17 @@ maybe_code_operand(const Text *t, Py_ssize_t s, Py_ssize_t e)
                     continue;
                 if (w < 5)
                     return 1;
-                if (w != 6) /* import, package, using: first on their line */
+                if (w == 5) /* import: first on its line, or after a prompt */
+                    if (at_line_start_after_prompt(t, ws))
+                        return 1;
+                if (w > 6) /* package, using: first on their line */
                     if (at_line_start_after_blanks(t, ws))
                         return 1;
-                if (w == 6) { /* static: after "import" and blanks, first on its line */
+                if (w == 6) { /* static: after "import" and blanks, first on its line or after a prompt */
                     Py_ssize_t k = ws;
                     while (k > 0 && is_space_tab(RD(t, k - 1)))
                         k--;
-                    if (k < ws && starts(t, k - 6, "import", 6) && at_line_start_after_blanks(t, k - 6))
+                    if (k < ws && starts(t, k - 6, "import", 6) && at_line_start_after_prompt(t, k - 6))
                         return 1;
                 }
             }

@@ -136,14 +136,19 @@ _CODE_RECEIVERS = frozenset({
 # two-label name is a host (``self.com``, ``window.org``).
 _WEB_HOST_TLDS = frozenset({"com", "org", "net", "edu", "gov", "mil", "int"})
 _CAMEL = lazy_compile(r"[a-z][a-z0-9]*[A-Z]")
+# An interactive interpreter's prompt and the blanks after it, or nothing: Python's ``>>>``
+# and ``...``, IPython's ``In [12]:`` (gate.c at_line_start_after_prompt reads the same).
+_PROMPT = r"(?:(?:>>>|\.\.\.|In[ \t]?\[[0-9]{1,6}\]:)[ \t]+)?"
 _CODE_BEFORE = lazy_compile(
     r"(?:(?:^|\s)(?:[=!]==?|&&|\|\||->|=>)|\b(?:return|typeof|await|var|const)"
-    # an import or package statement at the line's start (Java, Go, Kotlin, C#)
-    r"|^[ \t]*(?:import(?:[ \t]+static)?|package|using))[ \t]+\Z",
+    # an import or package statement at the line's start (Java, Go, Kotlin, C#), or after
+    # an interactive prompt (``>>> import numpy.ma as ma``)
+    r"|^[ \t]*(?:" + _PROMPT + r"import(?:[ \t]+static)?|package|using))[ \t]+\Z",
     re.M,
 )
-# Python's ``from NAME import …`` (also in a diff: ``+from twisted.internet.app import X``).
-_PY_FROM_BEFORE = lazy_compile(r"^[ \t]*[+-]?[ \t]*from[ \t]+\Z", re.M)
+# Python's ``from NAME import …`` (also in a diff: ``+from twisted.internet.app import X``,
+# and after a prompt: ``>>> from sunpy.net import Fido``, ``In [3]: from scipy.io import …``).
+_PY_FROM_BEFORE = lazy_compile(r"^[ \t]*[+-]?[ \t]*" + _PROMPT + r"from[ \t]+\Z", re.M)
 _PY_IMPORT_AFTER = lazy_compile(r"[ \t]+import[ \t]")
 # ``;`` then the line's end: a statement. Only the end of the text right after ``;`` counts as one
 # (``x.co; `` at the end of a piece that the CLI cuts after a space is not: same links in pieces).
