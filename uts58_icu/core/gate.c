@@ -896,7 +896,8 @@ maybe_code_unit_after(const Text *t, Py_ssize_t s, Py_ssize_t e)
 }
 
 /* reject_code_context (rules._LOGIN_COMMAND), widened: "ssh", "sftp", "mosh", "scp" or
- * "rsync" within 60 characters before an email that follows a space or a tab. */
+ * "rsync", or "SSH" in any case, within 60 characters before an email that follows a
+ * space or a tab. */
 static int
 maybe_login_target(const Text *t, Py_ssize_t s)
 {
@@ -914,6 +915,10 @@ maybe_login_target(const Text *t, Py_ssize_t s)
             if (i >= lo && i < s && starts(t, i, words[w], lens[w]))
                 return __LINE__;
         }
+    /* "SSH" in prose ("passwordless SSH from user@host"), any case: the 'S' characters */
+    for (Py_ssize_t p = find_ascii(t, lo, s, 'S'); p >= 0; p = find_ascii(t, p + 1, s, 'S'))
+        if (starts_ci(t, p, "ssh"))
+            return __LINE__;
     return 0;
 }
 
@@ -1105,6 +1110,10 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
         if (s > 0 && RD(t, s - 1) == '[' && e + 1 < t->n && RD(t, e) == ']' &&
             (RD(t, e + 1) == '[' || RD(t, e + 1) == '('))
             return __LINE__;
+        /* rules.names_its_target may keep it, widened: "://" within 16 characters after it */
+        for (Py_ssize_t i = e; i + 2 < t->n && i < e + 16; i++)
+            if (RD(t, i) == ':' && RD(t, i + 1) == '/' && RD(t, i + 2) == '/')
+                return __LINE__;
     }
     if ((r = host_cue(t, s, g)) != 0)
         return r < 0 ? -1 : __LINE__;

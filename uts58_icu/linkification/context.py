@@ -50,7 +50,7 @@ _MSGID_HEADERS = frozenset({
 # DKIM, RFC 8601): routing records and machine addresses, not addresses to write to.
 _TRACE_HEADERS = frozenset({
     "received", "x-received", "return-path", "delivered-to", "x-original-to", "envelope-to",
-    "x-envelope-to", "x-envelope-from", "errors-to", "x-beenthere", "dkim-signature",
+    "envelope-from", "x-envelope-to", "x-envelope-from", "errors-to", "x-beenthere", "dkim-signature",
     "x-google-dkim-signature", "authentication-results", "received-spf", "x-forwarded-to",
     "x-forwarded-for", "x-originating-ip", "x-gm-message-state", "x-google-smtp-source",
     "list-id", "x-mailing-list", "x-loop", "x-received-from",

@@ -115,10 +115,12 @@ _HTML_TAG_BEFORE = lazy_compile(
 )
 # Inline markup wrapping a whole link: emphasis, strong, strikethrough.
 _WRAP_CHARS = "*_~"
-# A remote-login command and its options right before ``user@host`` (a login, not a mailbox).
+# A remote-login command and its options right before ``user@host`` (a login, not a mailbox),
+# or SSH named in prose with a preposition (``passwordless SSH from build@ci.example.net``).
 _LOGIN_COMMAND = lazy_compile(
     r"\b(?:(?:ssh|sftp|mosh|sshfs|autossh)(?:[ \t]+-\w+(?:[ \t]+[^\s@-][^\s@]*)?)*"
-    r"|(?:scp|rsync)(?:[ \t]+[^\s@]+)*)[ \t]+\Z"
+    r"|(?:scp|rsync)(?:[ \t]+[^\s@]+)*"
+    r"|(?i:ssh)(?:'?d)?[ \t]+(?:from|to|into|onto|as|via))[ \t]+\Z"
 )
 # What follows ``user@host:`` in an scp-style SSH remote (``git@host:team/repo.git``).
 _SCP_PATH = lazy_compile(r"[~/A-Za-z_][\w.~-]*(?:/|\.git\b)")
@@ -868,6 +870,23 @@ def markdown_link_text(text: str, start: int, end: int) -> bool:
             and end + 1 < len(text) and text[end + 1] in "[(")
 
 
+# What may stand between a name and a URL written right after it: a Markdown link's
+# ``](``, an opening bracket (``Name.info (https://name.info)``), a colon.
+_TARGET_AFTER = lazy_compile(r"\]?[ \t]*[(<:][ \t]*(?:https?|ftp)://(?:www\.)?")
+
+
+def names_its_target(text: str, end: int, host: str) -> bool:
+    """A name followed by a URL, written with its scheme, to the same host:
+    ``[Promises - JavaScript.Info](https://javascript.info/promise)``,
+    ``JavaScript.info (https://javascript.info)``. The writer named the site the URL
+    goes to (gate.c name_rule sends every name with ``://`` soon after it to Python)."""
+    m = _TARGET_AFTER.match(text, end)
+    if m is None:
+        return False
+    j = m.end() + len(host)
+    return text[m.end() : j].lower() == host.lower() and (j == len(text) or text[j] in "/?#:)>]")
+
+
 def _release_name(labels: list[str]) -> bool:
     """``yocto-1.5.final``, ``foo-2.0.final``: a name that ends in a version number (a numeric
     label after a label ending in a digit) under a word TLD of the 2012 round: a release's
@@ -1067,6 +1086,7 @@ def reject_reason(
         and not site
         and not (tld in _SITE_TLDS and labels[0].lower() not in _CODE_RECEIVERS)
         and not markdown_link_text(text, link.start, link.end)
+        and not names_its_target(text, link.end, host)
     ):
         return (
             f"§8 reject_generic_tld_names: {host!r} is a bare name under the word TLD "
