@@ -38,6 +38,9 @@ REPRODUCERS = [
     ("*@alice:example.org waves", []),
     (">@alice:example.org said", []),
     ("join #room:example.org today", []),
+    # an alias that is itself a domain: neither it nor the server is linked
+    ("join #rust.de:matrix.org today", []),
+    ("(#0.Bm:example.org)", []),
     ("#freenode_##linux:matrix.example.org", []),
     ("<@bob:example.net> see https://example.org/x", ["https://example.org/x"]),
 ]
@@ -108,7 +111,8 @@ def test_matrix_ids_never_link_their_server(opener: str, sigil: str, local: str,
                                              port: str, tail: str) -> None:
     name = local if sigil == "@" else alias
     text = f"x{opener}{sigil}{name}:{server}{port}{tail}" if opener else f"{sigil}{name}:{server}{port}{tail}"
-    # the server is not linked (a localpart that is a domain itself, '#0.Bm:…', is another matter)
+    # the server is not linked (nor a localpart or alias that is a domain itself, '#0.Bm:…':
+    # test_matrix_ids_whose_name_is_a_domain_link_nothing)
     colon = text.index(f"{sigil}{name}:") + len(name) + 1
     assert [lk for lk in find_links(text, policy=REC) if lk.end > colon] == []
     # without the sigil (a list 'a:example.com', a time '10:example.com'), or glued after a
@@ -116,6 +120,27 @@ def test_matrix_ids_never_link_their_server(opener: str, sigil: str, local: str,
     ident = f"{sigil}{name}:"
     for other in (text.replace(ident, f"{name}:", 1), text.replace(ident, f"q{ident}", 1)):
         assert texts(other) == texts(other, without(FIELD))
+    tap.assert_gate_parity(text, REC, skip=False)
+
+
+_domain = st.tuples(st.from_regex(r"[a-z][a-z0-9-]{0,8}[a-z0-9]", fullmatch=True),
+                    st.sampled_from(["de", "org", "com", "io", "Bm", "chat"])).map(".".join)
+
+
+# (no atext character of an address's local-part right before the sigil: ``x'@a0.de`` is an address)
+@given(st.sampled_from(["", "x ", "\n", "x\t", "* ", "> ", "<", "(", "[", "\u201c", "\u00ab"]), st.sampled_from("@#"),
+       _domain, _server, _port, _tail)
+@example("", "#", "rust.de", "matrix.org", "", "")
+@example("(", "#", "0.Bm", "example.org", "", ")")
+def test_matrix_ids_whose_name_is_a_domain_link_nothing(opener: str, sigil: str, name: str, server: str, port: str,
+                                                          tail: str) -> None:
+    text = f"{opener}{sigil}{name}:{server}{port}{tail}"
+    start = text.index(f"{sigil}{name}:")
+    end = start + len(f"{sigil}{name}:{server}{port}")
+    assert [lk.text for lk in find_links(text, policy=REC) if lk.start < end and lk.end > start] == []
+    # without a server after the ':' (a label, a list, a port), the name is left to the other rules
+    plain = text.replace(f"{sigil}{name}:{server}{port}", f"{sigil}{name}: {server}", 1)
+    assert texts(plain) == texts(plain, without(FIELD))
     tap.assert_gate_parity(text, REC, skip=False)
 
 

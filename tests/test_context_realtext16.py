@@ -128,7 +128,7 @@ def test_names_followed_by_their_own_url_link(label: str, tld: str, after: str, 
     assert name not in texts(other)
 
 
-SHAPES = ["\n", " ", "\t", "SSH", "ssh", "Ssh", "'d", "from ", "to ", "into ", "as ", "keys", "build@ci.example.net",
+SHAPES = ["\n", " ", "\t", "  ", "     ", "\t\t\t", "SSH", "ssh", "Ssh", "'d", "from ", "to ", "into ", "as ", "keys", "build@ci.example.net",
           "jane@example.org", "Envelope-From: ", "From: ", "X-Envelope-From: ", "Example.Info", "javascript.info",
           "](", "(", ")", "https://", "http://www.", "example.info", "/x", "[", ": ", "logger.info"]
 
@@ -137,6 +137,8 @@ SHAPES = ["\n", " ", "\t", "SSH", "ssh", "Ssh", "'d", "from ", "to ", "into ", "
 @example("passwordless SSH from build@ci.example.net\nEnvelope-From: jane@example.org\n"
          "- [Docs - Example.Info](https://example.info/x) and javascript.info (https://javascript.info)")
 @example("Ssh as jane@example.org")
+@example("see example.info" + " " * 20 + "(https://example.info)")
+@example("see example.info\t\t](  https://example.info)")
 def test_gate_agrees_on_realtext16_shapes(text: str) -> None:
     if tap._compiled is None:
         pytest.skip("the compiled core is not built")

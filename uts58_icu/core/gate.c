@@ -1832,6 +1832,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
                 *drop = 1;
             return __LINE__;
         }
+        /* reject_matrix_ids (context._matrix_local_name), widened: '#' before and ':' after,
+         * the alias of a room "#rust.de:matrix.org" ('@' before is a suspect above) */
+        if (before == '#' && after == ':')
+            return __LINE__;
         /* What may stand after it: reject_code_context ("_(=[", '['), reject_code_spans
          * ('`'), reject_code_expressions (';', '?.'). */
         if (after != 0 && after < 128 &&

@@ -758,6 +758,8 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         if sigil is not None:
             what = "user id '@localpart:server'" if sigil == "@" else "room alias '#alias:server'"
             return f"§8 reject_matrix_ids: the server name of a Matrix {what}, an identity, not a link"
+        if _matrix_local_name(text, link):
+            return "§8 reject_matrix_ids: the alias or localpart of a Matrix id ('#rust.de:matrix.org'), not a host"
     if policy.reject_irc_server_sources and link.kind == "url" and not scheme and _irc_server_source(text, link):
         return ("§8 reject_irc_server_sources: an IRC status line's source server ('… sets mode') or a server "
                 "of a netsplit's quit reason ('(a.net b.net)'), not an address to visit")
@@ -1081,6 +1083,24 @@ def _matrix_id_sigil(text: str, start: int) -> str | None:
     if text[sigil] == "@":
         return "@" if all(c in _MATRIX_LOCAL for c in local) else None
     return "#" if "@" not in local else None
+
+
+# A Matrix server name after the ``:`` of an id: a host of two labels or more.
+_MATRIX_SERVER = lazy_compile(r"[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)+")
+
+
+def _matrix_local_name(text: str, link: Link) -> bool:
+    """``reject_matrix_ids``: a name that is all of the alias or localpart of a Matrix id,
+    ``#rust.de:matrix.org`` (the sigil starts a word, ``:`` and a server follow the name):
+    the writer named a room, not the host ``rust.de``."""
+    s = link.start
+    if s < 1 or text[s - 1] not in "#@" or not text.startswith(":", link.end):
+        return False
+    if s >= 2:
+        c = text[s - 2]
+        if not (c.isspace() or c in _MATRIX_OPENERS or unicodedata.category(c) in ("Ps", "Pi")):
+            return False
+    return _MATRIX_SERVER.match(text, link.end + 1) is not None
 
 
 #: URI schemes whose ``scheme:user@host`` names an account or an identifier of another

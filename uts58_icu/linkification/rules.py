@@ -871,8 +871,9 @@ def markdown_link_text(text: str, start: int, end: int) -> bool:
 
 
 # What may stand between a name and a URL written right after it: a Markdown link's
-# ``](``, an opening bracket (``Name.info (https://name.info)``), a colon.
-_TARGET_AFTER = lazy_compile(r"\]?[ \t]*[(<:][ \t]*(?:https?|ftp)://(?:www\.)?")
+# ``](``, an opening bracket (``Name.info (https://name.info)``), a colon, and at most two
+# blanks on each side (its "://" then starts within gate.c's 16 characters after the name).
+_TARGET_AFTER = lazy_compile(r"\]?[ \t]{0,2}[(<:][ \t]{0,2}(?:https?|ftp)://(?:www\.)?")
 
 
 def names_its_target(text: str, end: int, host: str) -> bool:
