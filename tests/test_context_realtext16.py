@@ -138,8 +138,28 @@ SHAPES = ["\n", " ", "\t", "  ", "     ", "\t\t\t", "SSH", "ssh", "Ssh", "'d", "
          "- [Docs - Example.Info](https://example.info/x) and javascript.info (https://javascript.info)")
 @example("Ssh as jane@example.org")
 @example("see example.info" + " " * 20 + "(https://example.info)")
+@example("see kb.info (https://\u212ab.info) and blog.info \"https://news.de\"")
 @example("see example.info\t\t](  https://example.info)")
 def test_gate_agrees_on_realtext16_shapes(text: str) -> None:
     if tap._compiled is None:
         pytest.skip("the compiled core is not built")
     tap.assert_gate_parity(text, REC)
+
+
+@pytest.mark.skipif(tap._compiled is None, reason="the compiled core is not built")
+def test_gate_sends_only_a_name_before_its_own_url() -> None:
+    """gate.c names_its_target is rules.names_its_target exactly: a word-TLD name before a URL
+    to another host stays a sure drop in C (one link sent to Python costs its per-text work:
+    0.4 M instructions on bench/corpus.py's 100 kB ASCII text)."""
+    from uts58_icu.core.detection import find_links as base_find
+    from uts58_icu.linkification import _gate
+
+    config = _gate.config(REC)
+
+    def reasons(text: str) -> list[int]:
+        return list(tap._compiled.gate_reasons(text, base_find(text), config, True))  # type: ignore[union-attr]
+
+    assert reasons('This blog.info "https://news.de" x')[0] < 0
+    assert reasons("This blog.info (https://news.de) x")[0] < 0
+    assert reasons("This blog.info (https://blog.info) x")[0] > 0
+    assert reasons("This blog.info](https://www.BLOG.info/x) x")[0] > 0

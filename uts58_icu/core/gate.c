@@ -922,6 +922,47 @@ maybe_login_target(const Text *t, Py_ssize_t s)
     return 0;
 }
 
+/* rules.names_its_target, exactly (rules._TARGET_AFTER): after the link's end e, an
+ * optional ']', at most two blanks, one of "(<:", at most two blanks, "http://",
+ * "https://" or "ftp://", an optional "www.", then its host text[s:he] again (ASCII case
+ * ignored; a non-ASCII character never matches), then the text's end or one of "/?#:)>]". */
+static int
+names_its_target(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t e)
+{
+    Py_ssize_t n = t->n, i = e, k;
+    if (i < n && RD(t, i) == ']')
+        i++;
+    for (k = 0; k < 2 && i < n && is_space_tab(RD(t, i)); k++)
+        i++;
+    if (i >= n || (RD(t, i) != '(' && RD(t, i) != '<' && RD(t, i) != ':'))
+        return 0;
+    i++;
+    for (k = 0; k < 2 && i < n && is_space_tab(RD(t, i)); k++)
+        i++;
+    if (starts(t, i, "http://", 7))
+        i += 7;
+    else if (starts(t, i, "https://", 8))
+        i += 8;
+    else if (starts(t, i, "ftp://", 6))
+        i += 6;
+    else
+        return 0;
+    if (starts(t, i, "www.", 4))
+        i += 4;
+    if (i + (he - s) > n)
+        return 0;
+    for (k = 0; k < he - s; k++) {
+        Py_UCS4 a = RD(t, s + k), b = RD(t, i + k);
+        if (a >= 128 || b >= 128 || Py_TOLOWER(a) != Py_TOLOWER(b))
+            return 0;
+    }
+    i += he - s;
+    if (i == n)
+        return 1;
+    Py_UCS4 c = RD(t, i);
+    return c == '/' || c == '?' || c == '#' || c == ':' || c == ')' || c == '>' || c == ']';
+}
+
 /* The host rules of a schemeless URL whose host is text[s:he] (rules.reject_reason after
  * the context tests, context._code_name): reject_reverse_dns_names,
  * reject_code_expressions, reject_file_names, reject_abbreviations,
@@ -1110,10 +1151,9 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
         if (s > 0 && RD(t, s - 1) == '[' && e + 1 < t->n && RD(t, e) == ']' &&
             (RD(t, e + 1) == '[' || RD(t, e + 1) == '('))
             return __LINE__;
-        /* rules.names_its_target may keep it, widened: "://" within 16 characters after it */
-        for (Py_ssize_t i = e; i + 2 < t->n && i < e + 16; i++)
-            if (RD(t, i) == ':' && RD(t, i + 1) == '/' && RD(t, i + 2) == '/')
-                return __LINE__;
+        /* rules.names_its_target may keep it */
+        if (names_its_target(t, s, he, e))
+            return __LINE__;
     }
     if ((r = host_cue(t, s, g)) != 0)
         return r < 0 ? -1 : __LINE__;

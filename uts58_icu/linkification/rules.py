@@ -885,7 +885,8 @@ def names_its_target(text: str, end: int, host: str) -> bool:
     if m is None:
         return False
     j = m.end() + len(host)
-    return text[m.end() : j].lower() == host.lower() and (j == len(text) or text[j] in "/?#:)>]")
+    again = text[m.end() : j]  # (ASCII only: "\u212a".lower() is "k")
+    return again.isascii() and again.lower() == host.lower() and (j == len(text) or text[j] in "/?#:)>]")
 
 
 def _release_name(labels: list[str]) -> bool:
