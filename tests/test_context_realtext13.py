@@ -137,11 +137,16 @@ def test_doubled_scheme_letter_never_links(scheme: str, upper: bool, before: str
 @given(st.from_regex(r"[A-Za-z0-9]{1,20}", fullmatch=True), st.integers(1, 4),
        st.sampled_from(["", "Dark days", "https://example.org/b", "jane@example.org"]))
 @example("MzRlODBiNWFlZA", 2, "Dark days")
+@example("MzRlODBiNWFlZA", 1, "Dark days")
+@example("3DMzRlODBi", 1, "")
 def test_base64_padding_is_no_soft_break(value: str, pads: int, next_line: str) -> None:
     url = f"https://www.example.com/p/AbC/?igshid={value}{'=' * pads}"
     links = texts(f"{url}\n{next_line}")
-    if pads == 1:  # one '=' ending the line: a quoted-printable soft break, the link goes on
-        assert url not in links
+    if pads == 1:
+        # one '=' ending the line: a quoted-printable soft break, the link goes on, unless an
+        # '=' before it starts no "=XX" escape ("?igshid=Mz…": quoted-printable writes "=3D")
+        qp = all(c in "0123456789ABCDEFabcdef" for c in value[:2]) and len(value) >= 2
+        assert (url not in links) == qp
     else:
         assert links[0] == url
         assert links[1:] == texts(next_line)  # the next line is no tail of a soft break

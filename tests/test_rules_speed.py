@@ -10,6 +10,8 @@ made of the characters the pattern looks at (Hypothesis). Also: the neighbour li
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -192,7 +194,7 @@ def test_header_name_memo_reads_as_the_plain_walk(text: str) -> None:
 
 # ------------------------------------------------------------------ line tests without a look-back
 
-LINES = ["=", "=\n", "\n", "\n> ", "\n>> ", "> ", " ", "\t", "x", "ab", "https://e.com/a/", "https://e.com/a-", "bob@ke",
+LINES = ["=", "=\n", "\n", "?a=", "=3D", "&b=", "=x", "\n> ", "\n>> ", "> ", " ", "\t", "x", "ab", "https://e.com/a/", "https://e.com/a-", "bob@ke",
          "example.org", "a.example.com/x", "rnel.org", "\r\n", "\n ", "\u3000"]
 line_text = st.lists(st.sampled_from(LINES), max_size=12).map("".join)
 
@@ -200,8 +202,11 @@ line_text = st.lists(st.sampled_from(LINES), max_size=12).map("".join)
 def _qp_break_reference(text: str, link: Link) -> str | None:
     """context._qp_break as first written (the line start by _line_start), with rtfix5's
     exceptions: "==" at a line's end is base64 padding, a row of '=' is no soft break."""
-    if (link.text.endswith("=") and not link.text.endswith("==") and text.startswith("\n", link.end)
-            or text.startswith("=\n", link.end) and not link.text.endswith("=")):
+    # (and, since issue 18's realtext18: every '=' before the link's last character starts an "=XX" escape)
+    escapes_only = all(re.fullmatch(r"[0-9A-Fa-f]{2}", link.text[i + 1 : i + 3])
+                       for i, c in enumerate(link.text[:-1]) if c == "=")
+    if (link.text.endswith("=") and not link.text.endswith("==") and text.startswith("\n", link.end) and escapes_only
+            or text.startswith("=\n", link.end) and not link.text.endswith("=") and escapes_only):
         return "§8 reject_quoted_printable_breaks: '=' ends the line (quoted-printable soft break): the link goes on"
     ls = context._line_start(text, link.start)
     if (ls == link.start and ls >= 2 and text[ls - 2] == "=" and ls >= 3 and not text[ls - 3].isspace()

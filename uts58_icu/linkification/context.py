@@ -706,12 +706,19 @@ def _wrapped_tail(text: str, link: Link) -> str | None:
     return None
 
 
+_QP_NOT_ESCAPE = lazy_compile(r"=(?![0-9A-Fa-f]{2})")
+
+
 def _qp_break(text: str, link: Link) -> str | None:
     """``reject_quoted_printable_breaks``: a link cut by a quoted-printable soft line break."""
     # a literal '=' is written "=3D" in quoted-printable: "==" ending a line is base64 padding
-    # (``?igshid=MzRlODBi==``), not a soft break
+    # (``?igshid=MzRlODBi==``), not a soft break, and a link with an '=' that starts no
+    # "=XX" escape before its last character is not quoted-printable text
+    # (``…/search?sort=&by=group&group=`` then a line break: an empty last value)
     if (link.text.endswith("=") and not link.text.endswith("==") and text.startswith("\n", link.end)
-            or text.startswith("=\n", link.end) and not link.text.endswith("=")):
+            and not _QP_NOT_ESCAPE.search(link.text, 0, len(link.text) - 1)
+            or text.startswith("=\n", link.end) and not link.text.endswith("=")
+            and not _QP_NOT_ESCAPE.search(link.text)):
         return "§8 reject_quoted_printable_breaks: '=' ends the line (quoted-printable soft break): the link goes on"
     ls = link.start  # the link starts its line: a line break before it (ls >= 3)
     if ls >= 3 and text[ls - 1] == "\n" and text[ls - 2] == "=" and not text[ls - 3].isspace() and text[ls - 3] != "=":
