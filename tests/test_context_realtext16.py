@@ -21,7 +21,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 import test_accel_policy as tap  # tests/ is on sys.path: the compiled gate's differential helpers
-from test_context_realtext5 import REC, texts
+from test_context_realtext5 import REC, texts, without
 from test_context_realtext8 import test_realtext8_rule as check_rule
 
 from uts58_icu import LinkPolicy
@@ -38,7 +38,24 @@ CASES = [
     ("Log in with Ssh as deploy@web1.example.com.", [], "reject_code_context"),
     ("Envelope-From: bounce-123@lists.example.org\nFrom: Jane Roe <jane@example.org>\n", ["jane@example.org"],
      "reject_mail_trace_headers"),
+    # realtext18, realtext19
+    ("app.get('/', (req, res) => {\n  res.send(res.locals.data);\n});\n", [], "reject_code_expressions"),
+    ("console.log(a, user.profile.data)", [], "reject_code_expressions"),
+    ("* ASP.net (VB/C#)\n* a VB.net lexer\n", [], "reject_code_expressions"),
 ]
+
+# realtext18: an empty last query value at a line's end in a text that is not quoted-printable
+# (an '=' that starts no =XX escape before it); the same URL written in quoted-printable is cut
+QP = [
+    ("Drafts at:\nhttps://tracker.example.org/doc/search?name=x&sort=&by=group&group=\nMailing list: x\n",
+     ["https://tracker.example.org/doc/search?name=x&sort=&by=group&group="]),
+    ("Drafts at:\nhttps://tracker.example.org/doc/search?name=3Dx&sort=3D&by=3Dgroup&group=\n3Dwg\n", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), QP)
+def test_soft_break_needs_quoted_printable_text(text: str, expected: list[str]) -> None:
+    assert texts(text) == expected
 
 
 @pytest.mark.parametrize(("text", "expected", "field"), CASES)
@@ -76,6 +93,11 @@ def test_site_name_before_its_url(shape: str, name: str) -> None:
         ("the SSHFS list is sshfs-users@lists.example.net", ["sshfs-users@lists.example.net"]),
         # X-Envelope-From was a trace header already; From: stays a mailbox
         ("X-Envelope-From: a@example.org\nFrom: b@example.org\n", ["b@example.org"]),
+        # a web host in a call, or a name glued to no identifier's '(': links
+        ("homepage(www.example.de)", ["www.example.de"]),
+        ("site(docs.example.com)", ["docs.example.com"]),
+        ("see (res.locals.data)", ["res.locals.data"]),
+        ("see PHP.net for docs", ["PHP.net"]),
         # another host, a longer host, no scheme, or too far away: the word-TLD rule decides
         ("see logger.info (https://example.info)", ["https://example.info"]),
         ("see example.info (https://example.information.org)", ["https://example.information.org"]),
@@ -128,7 +150,19 @@ def test_names_followed_by_their_own_url_link(label: str, tld: str, after: str, 
     assert name not in texts(other)
 
 
-SHAPES = ["\n", " ", "\t", "  ", "     ", "\t\t\t", "SSH", "ssh", "Ssh", "'d", "from ", "to ", "into ", "as ", "keys", "build@ci.example.net",
+@given(st.lists(_label.filter(lambda x: x != "www"), min_size=3, max_size=5), st.sampled_from(["send", "log", "f", "$"]),
+       st.sampled_from(["data", "id", "name", "info", "io", "de"]), st.sampled_from(["", "a, ", "x.y, "]))
+@example(["res", "locals", "x"], "send", "data", "")
+def test_member_chains_in_a_call_never_link(labels: list[str], fn: str, tld: str, first: str) -> None:
+    chain = ".".join([*labels[:-1], tld])
+    assert texts(f"  {fn}({first}{chain});\n") == []
+    # under a web TLD it is left to the other rules
+    web = ".".join([*labels[:-1], "com"])
+    assert texts(f"  {fn}({first}{web});\n") == texts(f"  {fn}({first}{web});\n", without("reject_code_expressions"))
+
+
+SHAPES = ["\n", " ", "\t", "  ", "     ", "\t\t\t", "ASP.net", "VB.net", "PHP.net", "res.locals.data", "send(",
+          "(", ")", ", ", "=\n", "?a=x&b=", "?a=3D", "SSH", "ssh", "Ssh", "'d", "from ", "to ", "into ", "as ", "keys", "build@ci.example.net",
           "jane@example.org", "Envelope-From: ", "From: ", "X-Envelope-From: ", "Example.Info", "javascript.info",
           "](", "(", ")", "https://", "http://www.", "example.info", "/x", "[", ": ", "logger.info"]
 

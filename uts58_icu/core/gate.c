@@ -1084,6 +1084,11 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
     for (Py_ssize_t i = last_start; i < he; i++)
         if (u_isupper(RD(t, i)))
             return __LINE__;
+    /* reject_code_expressions (context._DOTNET): "ASP.net", "ADO.net", "VB.net" */
+    if (nlabels == 2 && he - last_start == 3 && starts_ci(t, last_start, "net") &&
+        ((first_end - s == 3 && (starts(t, s, "ASP", 3) || starts(t, s, "ADO", 3))) ||
+         (first_end - s == 2 && starts(t, s, "VB", 2))))
+        return __LINE__;
     if (nlabels >= 3 && (r = label_in(t, prev_start, last_start - 1, g->inner_ext, 1)) != 0)
         return r < 0 ? -1 : __LINE__;
     /* reject_abbreviations: a one-letter first label then labels of one or two letters

@@ -153,7 +153,9 @@ _PY_IMPORT_AFTER = lazy_compile(r"[ \t]+import[ \t]")
 # ``;`` then the line's end: a statement. Only the end of the text right after ``;`` counts as one
 # (``x.co; `` at the end of a piece that the CLI cuts after a space is not: same links in pieces).
 _CODE_AFTER = lazy_compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;(?:[ \t]*\n|\Z)")
-_DOTNET = lazy_compile(r"[A-Z]{2,4}\.NET")
+# (``ASP.net``, ``ADO.net``, ``VB.net``: the family's names with ``.net`` in any case; other
+# capitals before a lower-case ``.net`` may be a site: ``PHP.net``)
+_DOTNET = lazy_compile(r"[A-Z]{2,4}\.NET|(?:ASP|ADO|VB)\.(?i:net)")
 # A word naming a unit of code right after the name (``the java.io package``, ``the
 # os.path module``, ``the socket.io library``): the name is a package, not a site.
 _CODE_UNIT_AFTER = lazy_compile(r"[ \t]+(?:package|module|namespace|crate|library|gem|header)\b(?![ \t]*(?:page|site|hours)\b)")
@@ -950,18 +952,25 @@ def _in_fenced_code(text: str, ls: int) -> bool:
 
 def _js_argument(text: str, link: Link, a: LinkAnatomy, labels: list[str]) -> str | None:
     """``reject_code_expressions``: a two-label name with no port or path whose first label is
-    an ASCII identifier, as a call's argument (``onToggle(letter.id);``, ``f(a, item.id)``)
+    an ASCII identifier (or a longer member chain of identifiers, not under a web TLD), as a
+    call's argument (``onToggle(letter.id);``, ``f(a, item.id)``, ``res.send(res.locals.data)``)
     or as the value of an object literal's member line in a fenced code block (``  id: todo.id,``)."""
     s, e = link.start, link.end
-    if len(labels) != 2 or a.host_end != e or not _IDENT.fullmatch(labels[0]) or s < 2:
+    if len(labels) < 2 or a.host_end != e or not _IDENT.fullmatch(labels[0]) or s < 2:
         return None
     host = text[a.host_start : a.host_end]
+    # three labels or more (``res.send(res.locals.data)``): a member chain, every label an
+    # identifier, not a web host (``www.``, ``.com``, ``.org``, …) written in a call
+    chain = (len(labels) > 2 and labels[0].lower() != "www" and labels[-1].lower() not in _WEB_HOST_TLDS
+             and all(_IDENT.fullmatch(label) for label in labels))
+    if len(labels) > 2 and not chain:
+        return None
     if e < len(text) and text[e] in "),":
         if text[s - 1] == "(" and (text[s - 2].isascii() and (text[s - 2].isalnum() or text[s - 2] == "$")):
             return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
         if text[s - 1] == " " and text[s - 2] == "," and _OPEN_CALL.search(text, max(_line_start(text, s), s - 120), s):
             return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
-    if text[s - 1] == " " and text[s - 2] == ":" and _MEMBER_END.match(text, e):
+    if len(labels) == 2 and text[s - 1] == " " and text[s - 2] == ":" and _MEMBER_END.match(text, e):
         ls = _line_start(text, s)
         if _MEMBER_KEY.fullmatch(text, ls, s) and _in_fenced_code(text, ls):
             return f"§8 reject_code_expressions: {host!r} is an object member's value in a code block (code)"
