@@ -29,6 +29,10 @@ PLAN = [
     ("meeting-notes", "ietf-wg-alto/wg-materials", ("glob", "meetings-ietf-alto/", ".md", 4, 0), "raw"),
     ("release-notes", "lz4/lz4", ("history", "NEWS", 2), "raw"),
     ("release-notes", "aio-libs/aiohttp", ("history", "CHANGES.rst", 2), "raw"),
+    # added after the first draw (its verdicts committed): English posts, translated tutorials
+    ("social", "kjgryboski/kj-tweet-archive", ("glob", "scraped-tweets", ".json", 1, 0), "json-list:tweets.text"),
+    ("tutorials-i18n", "denysdovhan/bash-handbook", ("glob", "translations/", "README.md", 4, 0), "raw"),
+    ("tutorials-i18n", "DrkSephy/es6-cheatsheet", ("glob", "README_", ".md", 2, 0), "raw"),
 ]
 
 _spec = importlib.util.spec_from_file_location("rt20", RT20_PATH)
@@ -40,6 +44,24 @@ RT20.HERE = HERE
 RT14.HERE, RT14.PLAN = HERE, PLAN
 RT3.HERE, RT3.PLAN = HERE, PLAN
 RT3.__doc__ = __doc__
+_PREV_TO_TEXT = RT3.to_text  # realtext18's (irc-jsonl) and everything before it
+
+
+def to_text(data: bytes, transform: str) -> str:
+    if transform.startswith("json-list:"):  # json-list:KEY.FIELD: {KEY: [{FIELD: text}, ...]}, each post once, one a line
+        import json
+
+        key, field = transform.split(":", 1)[1].split(".", 1)
+        seen: dict[str, None] = {}
+        for item in json.loads(data.decode("utf-8")).get(key, []):
+            text = item.get(field) if isinstance(item, dict) else None
+            if isinstance(text, str):
+                seen.setdefault(" ".join(text.split()), None)
+        return "\n".join(seen) + "\n"
+    return _PREV_TO_TEXT(data, transform)
+
+
+RT3.to_text = to_text
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["topup"]:  # after ``places``: python rt22.py topup
