@@ -24,6 +24,7 @@ PLAN = [
     ("release-notes", "rsyslog/rsyslog", ("history", "ChangeLog", 1), "raw"),
     ("social", "PyThaiNLP/thai-sentiment-analysis-dataset", ("glob", "general-amy", ".csv", 1, 0), "raw"),
     ("social", "PyThaiNLP/thai-sentiment-analysis-dataset", ("glob", "tcas61", ".csv", 1, 0), "raw"),
+    ("social", "Waisze/hackApp2019", ("glob", "src/mock/mockTweets", ".ts", 1, 0), "raw"),
     ("tutorials-i18n", "vitejs/docs-cn", ("glob", "guide/", ".md", 12, 3000), "raw"),
 ]
 
