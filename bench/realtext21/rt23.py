@@ -26,6 +26,8 @@ PLAN = [
     ("social", "PyThaiNLP/thai-sentiment-analysis-dataset", ("glob", "tcas61", ".csv", 1, 0), "raw"),
     ("social", "Waisze/hackApp2019", ("glob", "src/mock/mockTweets", ".ts", 1, 0), "raw"),
     ("tutorials-i18n", "vitejs/docs-cn", ("glob", "guide/", ".md", 12, 3000), "raw"),
+    # added last (after the first verdicts), so earlier document numbers stay: a MeetBot IRC log kept as JSON
+    ("irc", "pronovic/hcoop-meetbot", ("glob", "src/tests/hcoopmeetbotlogic/fixtures/test_cli/", ".log.json", 1, 0), "raw"),
 ]
 
 _spec = importlib.util.spec_from_file_location("rt20", RT20_PATH)
