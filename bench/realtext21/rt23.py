@@ -28,6 +28,8 @@ PLAN = [
     ("tutorials-i18n", "vitejs/docs-cn", ("glob", "guide/", ".md", 12, 3000), "raw"),
     # added last (after the first verdicts), so earlier document numbers stay: a MeetBot IRC log kept as JSON
     ("irc", "pronovic/hcoop-meetbot", ("glob", "src/tests/hcoopmeetbotlogic/fixtures/test_cli/", ".log.json", 1, 0), "raw"),
+    # raw mail with full headers (a mail parser's third-party test messages), also added last
+    ("mail-raw", "stalwartlabs/mail-parser", ("glob", "resources/eml/thirdparty/", ".eml", 25, 1500), "raw"),
 ]
 
 _spec = importlib.util.spec_from_file_location("rt20", RT20_PATH)
