@@ -6,7 +6,8 @@ rules on it. Sources from GitHub owners whose name starts with n-z (or a digit) 
 earlier sample and not kept back by issue 18 (list: /work/notes/rt23-sources.txt). This file
 imports realtext18's ``rt20.py`` (and through it every earlier tool: ``pin``, ``build``,
 ``detect``, ``judge``, ``score``, ``places``, ``topup``) and only sets this sample's plan and folder.
-Drawn with ``places --disputed 14 --agreed 6 --seed 2121 --out sample.jsonl`` then ``topup``.
+Drawn with ``places --disputed 14 --agreed 6 --seed 2121 --out sample.jsonl``; the social, irc and
+mail-raw strata were drawn the same way after their sources were added and appended (README.md).
 """
 
 from __future__ import annotations
