@@ -44,9 +44,19 @@ CASES = [
     # two words glued at a full stop
     ("I feel the click.it\u2019s almost", [], "reject_generic_tld_names"),
     ("it was almost 1year.my heart just", [], "reject_generic_tld_names"),
-    # zsh's prompt escapes
-    ("  - %20(l.yes.no) in prompts prints yes if", [], "reject_code_context"),
+    # zsh's prompt escapes (``%20(l.yes.no)``, with a digit before the '(', is also a call's
+    # argument for reject_code_expressions since realtext18: test_zsh_escape_after_a_digit)
+    ("  - %(l.yes.no) in prompts prints yes if", [], "reject_code_context"),
 ]
+
+
+def test_zsh_escape_after_a_digit() -> None:
+    import dataclasses
+
+    text = "  - %20(l.yes.no) in prompts prints yes if"
+    assert texts(text) == []
+    both_off = dataclasses.replace(REC, reject_code_context=False, reject_code_expressions=False)
+    assert texts(text, both_off) == ["l.yes.no"]
 
 
 @pytest.mark.parametrize(("text", "expected", "field"), CASES)
