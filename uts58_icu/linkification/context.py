@@ -717,10 +717,9 @@ def _qp_break(text: str, link: Link) -> str | None:
     # (``?igshid=MzRlODBi==``), not a soft break, and a link with an '=' that starts no
     # "=XX" escape before its last character is not quoted-printable text
     # (``…/search?sort=&by=group&group=`` then a line break: an empty last value)
-    if (link.text.endswith("=") and not link.text.endswith("==") and text.startswith("\n", link.end)
-            and not _QP_NOT_ESCAPE.search(link.text, 0, len(link.text) - 1)
-            or text.startswith("=\n", link.end) and not link.text.endswith("=")
-            and not _QP_NOT_ESCAPE.search(link.text)):
+    soft = (link.text.endswith("=") and not link.text.endswith("==") and text.startswith("\n", link.end)
+            or text.startswith("=\n", link.end) and not link.text.endswith("="))
+    if soft and not _QP_NOT_ESCAPE.search(link.text.removesuffix("=")):
         return "§8 reject_quoted_printable_breaks: '=' ends the line (quoted-printable soft break): the link goes on"
     ls = link.start  # the link starts its line: a line break before it (ls >= 3)
     if ls >= 3 and text[ls - 1] == "\n" and text[ls - 2] == "=" and not text[ls - 3].isspace() and text[ls - 3] != "=":
@@ -958,13 +957,12 @@ def _js_argument(text: str, link: Link, a: LinkAnatomy, labels: list[str]) -> st
     s, e = link.start, link.end
     if len(labels) < 2 or a.host_end != e or not _IDENT.fullmatch(labels[0]) or s < 2:
         return None
-    host = text[a.host_start : a.host_end]
-    # three labels or more (``res.send(res.locals.data)``): a member chain, every label an
+    # three labels or more (``res.send(res.locals.data)``) only as a member chain: every label an
     # identifier, not a web host (``www.``, ``.com``, ``.org``, …) written in a call
-    chain = (len(labels) > 2 and labels[0].lower() != "www" and labels[-1].lower() not in _WEB_HOST_TLDS
-             and all(_IDENT.fullmatch(label) for label in labels))
-    if len(labels) > 2 and not chain:
+    if len(labels) > 2 and (labels[0].lower() == "www" or labels[-1].lower() in _WEB_HOST_TLDS
+                            or not all(_IDENT.fullmatch(label) for label in labels[1:])):
         return None
+    host = text[a.host_start : a.host_end]
     if e < len(text) and text[e] in "),":
         if text[s - 1] == "(" and (text[s - 2].isascii() and (text[s - 2].isalnum() or text[s - 2] == "$")):
             return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
@@ -1059,10 +1057,13 @@ def _fediverse_handle(text: str, link: Link) -> bool:
     s = link.start
     if s < 1 or text[s - 1] != "@":
         return False
-    if s == 1:
-        return True
-    c = text[s - 2]
-    return c.isspace() or c in _HANDLE_OPENERS or unicodedata.category(c) in ("Ps", "Pi")
+    return s == 1 or _opens_word(text[s - 2], _HANDLE_OPENERS)
+
+
+def _opens_word(c: str, openers: frozenset[str]) -> bool:
+    """Whether a word starts after ``c``: white space, Unicode's open and initial-quote
+    punctuation, or one of ``openers`` (a sigil there starts a handle or an id)."""
+    return c.isspace() or c in openers or unicodedata.category(c) in ("Ps", "Pi")
 
 
 # A Matrix user id's localpart (spec: historically ``[A-Za-z0-9._=\-/+]``); a room alias's
@@ -1087,7 +1088,7 @@ def _matrix_id_sigil(text: str, start: int) -> str | None:
     j, lo = start - 2, max(-1, start - 2 - _MATRIX_MAX_LOCAL)
     while j > lo:
         c = text[j]
-        if c.isspace() or c in _MATRIX_OPENERS or c == ":" or unicodedata.category(c) in ("Ps", "Pi"):
+        if c == ":" or _opens_word(c, _MATRIX_OPENERS):
             break
         j -= 1
     if j == lo and lo >= 0:  # no word start within the longest localpart
@@ -1112,10 +1113,8 @@ def _matrix_local_name(text: str, link: Link) -> bool:
     s = link.start
     if s < 1 or text[s - 1] not in "#@" or not text.startswith(":", link.end):
         return False
-    if s >= 2:
-        c = text[s - 2]
-        if not (c.isspace() or c in _MATRIX_OPENERS or unicodedata.category(c) in ("Ps", "Pi")):
-            return False
+    if s >= 2 and not _opens_word(text[s - 2], _MATRIX_OPENERS):
+        return False
     return _MATRIX_SERVER.match(text, link.end + 1) is not None
 
 

@@ -872,7 +872,7 @@ def markdown_link_text(text: str, start: int, end: int) -> bool:
 
 # What may stand between a name and a URL written right after it: a Markdown link's
 # ``](``, an opening bracket (``Name.info (https://name.info)``), a colon, and at most two
-# blanks on each side (its "://" then starts within gate.c's 16 characters after the name).
+# blanks on each side (gate.c names_its_target reads the same).
 _TARGET_AFTER = lazy_compile(r"\]?[ \t]{0,2}[(<:][ \t]{0,2}(?:https?|ftp)://(?:www\.)?")
 
 
@@ -880,7 +880,7 @@ def names_its_target(text: str, end: int, host: str) -> bool:
     """A name followed by a URL, written with its scheme, to the same host:
     ``[Promises - JavaScript.Info](https://javascript.info/promise)``,
     ``JavaScript.info (https://javascript.info)``. The writer named the site the URL
-    goes to (gate.c name_rule sends every name with ``://`` soon after it to Python)."""
+    goes to (gate.c names_its_target is the same test, so the gate sends such a name to Python)."""
     m = _TARGET_AFTER.match(text, end)
     if m is None:
         return False
