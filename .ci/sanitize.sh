@@ -31,5 +31,5 @@ export UTS58_REQUIRE_ACCELERATED=1
 # the bundled/system envs run the same properties at the "ci" profile without ASan.
 export HYPOTHESIS_PROFILE="${SANITIZE_HYPOTHESIS_PROFILE:-dev}"
 "$python" -m pytest -q -p no:cacheprovider tests/test_accel.py tests/test_accel_hosts.py tests/test_accel_policy.py tests/test_fuzz.py tests/test_detection.py tests/test_linear_work.py tests/test_authority_pieces.py tests/test_issue18_base.py tests/test_rules_speed_code.py \
-  tests/test_html_compiled.py tests/test_urlize_plain.py tests/test_cli_render.py tests/test_urlize_long_link.py tests/test_urlize_repeats.py tests/test_context_realtext15.py tests/test_context_windows.py tests/test_context_prompts.py tests/test_context_realtext16.py \
+  tests/test_html_compiled.py tests/test_urlize_plain.py tests/test_cli_render.py tests/test_urlize_long_link.py tests/test_urlize_repeats.py tests/test_context_realtext15.py tests/test_context_windows.py tests/test_context_prompts.py tests/test_context_realtext16.py tests/test_context_realtext21.py \
   --deselect tests/test_urlize_plain.py::test_django_urlize_memory_on_prose "$@"

@@ -2030,6 +2030,13 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     /* reject_mail_trace_headers: ORCPT=rfc822; (context._ORCPT) */
     if (find_ascii(t, s > 40 ? s - 40 : 0, s, ';') >= 0)
         return __LINE__;
+    /* reject_mail_trace_headers (context._auth_result): "=" before, with '"' or '<'
+     * between (an Authentication-Results or Received-SPF value; '=' inside the link is
+     * sent above), and the SPF comment "domain of ADDR designates" */
+    if ((before == '"' || before == '<') && s >= 2 && RD(t, s - 2) == '=')
+        return __LINE__;
+    if (after == ' ' && (starts(t, e, " designates ", 12) || starts(t, e, " does not designate ", 20)))
+        return __LINE__;
     return maybe_header_or_spelled_at(t, s, e, g, spelled, drop, 0); /* the header: above */
 }
 

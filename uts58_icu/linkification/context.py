@@ -77,6 +77,16 @@ _QUOTE_PREFIX = lazy_compile(r">(?: ?>)* ?")
 _WRAP_END = frozenset("/-._=?&%#~+")
 # DSN/SMTP original recipient (RFC 3461): ``ORCPT=rfc822;bob@example.org``.
 _ORCPT = lazy_compile(r"ORCPT[\s=<(]*rfc822;\s*<?\Z", re.IGNORECASE)
+# An address as an Authentication-Results property value (RFC 8601 §2.3:
+# ``smtp.mailfrom=bob@x.org``, ``header.from=``, DKIM's ``header.i=@x.org``) or a
+# Received-SPF key (RFC 7208 §9.1: ``envelope-from=``), also when a test fixture or a log
+# unfolds the header so that the value starts no header line.
+_AUTH_PROPERTY = lazy_compile(r"(?:smtp\.(?:mailfrom|rcptto|helo)|header\.(?:from|sender|i)|envelope-from)=[\"<]?",
+                              re.IGNORECASE)
+# The comment an SPF checker writes (RFC 7208 §9.1, as every implementation words it):
+# ``domain of bob@x.org designates 192.0.2.1 as permitted sender``, ``… does not designate …``.
+_SPF_DOMAIN_OF = lazy_compile(r"\bdomain of \Z")
+_SPF_DESIGNATES = lazy_compile(r" (?:designates|does not designate) ")
 # Usenet and archive quoting of a message identifier: ``In article <…@…>``.
 _IN_ARTICLE = lazy_compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii][Dd])\s*[:=]?\s*<\Z")
 
@@ -669,7 +679,12 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
     # _CODE_BEFORE and _PY_FROM_BEFORE end with ``[ \t]+\Z``: they can match only after a blank
     blank = link.start > 0 and text[link.start - 1] in " \t"
     ls = max(_line_start(text, link.start), link.start - 40) if blank else link.start
-    if blank and _CODE_BEFORE.search(text, ls, link.start) or _CODE_AFTER.match(text, link.end):
+    op = _CODE_BEFORE.search(text, ls, link.start) if blank else None
+    # an arrow before a host under a web TLD is prose (``moved: old.example.org -> example.com``);
+    # before another name it is code (``def f() -> app.run:``, ``(x) => x.id``)
+    if op is not None and labels[-1].lower() in _WEB_HOST_TLDS and op.group().rstrip(" \t")[-2:] in ("->", "=>"):
+        op = None
+    if op is not None or _CODE_AFTER.match(text, link.end):
         return f"§8 reject_code_expressions: {host!r} is an operand of an expression (code)"
     if blank and _PY_IMPORT_AFTER.match(text, link.end) and _PY_FROM_BEFORE.search(text, ls, link.start):
         return f"§8 reject_code_expressions: {host!r} is the module of a Python 'from … import' statement"
@@ -727,6 +742,26 @@ def _qp_break(text: str, link: Link) -> str | None:
     return None
 
 
+def _auth_result(text: str, link: Link, lo: int) -> bool:
+    """An email that a mail check recorded: an RFC 8601 property or RFC 7208 key before it,
+    inside the base link (``smtp.mailfrom=bob@x.org``: '=' is atext) or just before it
+    (``envelope-from=<bob@x.org>``), or the SPF comment ``domain of bob@x.org designates``."""
+    m = _AUTH_PROPERTY.match(text, link.start)
+    if m is not None and text.find("@", link.start, m.end()) == -1:
+        return True
+    s = link.start
+    if s >= 2 and text[s - 1] in "=\"<":
+        k = s - 1 if text[s - 1] == "=" else s - 2
+        if text[k] == "=":
+            j = k
+            while j > lo and (text[j - 1].isascii() and (text[j - 1].isalnum() or text[j - 1] in ".-")):
+                j -= 1
+            m = _AUTH_PROPERTY.match(text, j)
+            if m is not None and m.end() >= s - 1 and m.end() <= s:
+                return True
+    return _SPF_DESIGNATES.match(text, link.end) is not None and _SPF_DOMAIN_OF.search(text, lo, s) is not None
+
+
 def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> str | None:
     """The rejecting context rule of ``policy`` for base ``link``, or None to keep it."""
     if policy.reject_quoted_printable_breaks:
@@ -751,6 +786,9 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         lo = max(0, link.start - 40)
         if policy.reject_mail_trace_headers and _ORCPT.search(text, lo, link.start):
             return "§8 reject_mail_trace_headers: an ORCPT original-recipient parameter (SMTP DSN)"
+        if policy.reject_mail_trace_headers and _auth_result(text, link, lo):
+            return ("§8 reject_mail_trace_headers: an Authentication-Results or Received-SPF value "
+                    "(a check's record of the sender), not an address to write to")
         if policy.reject_message_ids and _IN_ARTICLE.search(text, lo, link.start) and text.startswith(">", link.end):
             return "§8 reject_message_ids: a quoted message identifier <…@…>, not a mailbox"
         if policy.reject_irc_hostmasks and _irc_hostmask(text, link):
