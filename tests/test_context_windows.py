@@ -9,7 +9,8 @@
 - ``_OPEN_CALL`` (``_js_argument``): a call's ``name(`` at most 120 before the name;
 - ``_ARCHIVE_LOOKBACK``: a Pipermail header at most 20,000 before a spelt address (or
   ending at most 20,000 after it);
-- and the shared ``_MAX_LOOKBACK`` itself (a header's name at most 4,000 back).
+- and the shared ``_MAX_LOOKBACK`` itself (a header's name at most 4,000 back on its own
+  line), and ``_MAX_HEADER_LOOKBACK`` (at most 16,000 back over folded lines).
 
 For each, a bound test: the rule's answer one code point inside the window and one outside,
 with the Python rules alone and with the compiled gate (both must move if the constant
@@ -93,6 +94,18 @@ def shared_lookback(d: int) -> str:  # the address d after its header line's sta
     return "Received: by " + "w" * (d - 14) + " jane@example.org\n"
 
 
+def folded_header(d: int) -> str:  # the address d after its folded header line's start
+    head = "X-Spamd-Result: x\n"
+    f, lines = d - len(head) - 1, []
+    while f > 0:  # continuation lines of at most 1,000 code points each (each under _MAX_LOOKBACK)
+        n = min(f, 1000)
+        if f - n in (1, 2):
+            n -= 3  # no tail too short for a line of its own
+        lines.append("\t" + "w" * (n - 2) + "\n")
+        f -= n
+    return head + "".join(lines) + "\tjane@example.org\n"
+
+
 # name -> (text with the distance d, the window (written out: a change of the constant fails),
 # links inside it, links outside it)
 BOUNDS: dict[str, tuple[Callable[[int], str], int, list[str], list[str]]] = {
@@ -105,6 +118,7 @@ BOUNDS: dict[str, tuple[Callable[[int], str], int, list[str], list[str]]] = {
     "archive header before (20,000)": (archive_back, 20_000, [], ["python.org"]),
     "archive header after (20,000)": (archive_ahead, 20_000, [], ["python.org"]),
     "shared look-back (4,000)": (shared_lookback, 4000, [], ["jane@example.org"]),
+    "folded header look-back (16,000)": (folded_header, 16_000, [], ["jane@example.org"]),
 }
 
 
@@ -132,6 +146,9 @@ def test_texts_measure_what_they_say() -> None:
         assert context._SPELLING_ARCHIVE_HEADER.search(t).end() - t.index("peps") == d  # type: ignore[union-attr]
     for d in (3999, 4001):
         assert shared_lookback(d).index("jane@") == d
+    for d in (15_999, 16_000, 16_001, 16_002, 2003):
+        t = folded_header(d)
+        assert t.index("jane@") == d and max(len(line) for line in t.split("\n")) <= 1000
 
 
 @pytest.mark.parametrize("name", sorted(BOUNDS))

@@ -376,6 +376,11 @@ typedef struct {
  * read once for all of them). */
 typedef struct LineCache {
     Py_ssize_t pos, start; /* start: just after the last '\n' before pos, or 0 */
+    /* maybe_header's reading of the folded line last asked (hdr_ls, -1 none): the start of
+     * its header line (hdr_top, -1 none) and that name's H_* bits; every link on that line
+     * shares it (links come in order: a later one is farther from the header) */
+    Py_ssize_t hdr_ls, hdr_top;
+    long hdr_bits;
 } LineCache;
 
 /* GateConfig.drops: a schemeless name these rules reject is dropped here (no Python). */
@@ -525,21 +530,56 @@ to_or_at_before(const Text *t, Py_ssize_t pos)
     return (a == 't' && b == 'o') || (a == 'a' && b == 't');
 }
 
-/* context.header_name(text, pos), step for step, then whether a rule may drop a link
- * in that header (reject_message_ids, reject_mail_trace_headers): GateConfig.headers
- * maps the names the rules know to H_* bits; a name not in it is a trace header when
- * it starts with one of header_prefixes (context._is_trace: every "x-" name that is
- * not a person's is in the map). 0 (no rule), a line number (a rule may drop it: to
- * Python), -1 (error). *drop: a rule that is on rejects it for sure (a message-id or
- * trace header: context.reject_reason's first rule after _qp_break, which rejects
- * too). ls0: the line start of pos (line_start). */
-static int
-maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g, int *drop)
+/* The H_* bits of the header name text[n0:i] (0: no rule looks there), -1 on error. */
+static long
+header_bits(const Text *t, Py_ssize_t n0, Py_ssize_t i, const GateConfig *g)
 {
+    /* the name, lower case, ' ' as '-' */
+    PyObject *name = PyUnicode_New(i - n0, 127);
+    if (!name)
+        return -1;
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(name);
+    for (Py_ssize_t k = n0; k < i; k++) {
+        Py_UCS4 d = RD(t, k);
+        *o++ = (Py_UCS1)(d == ' ' ? '-' : Py_TOLOWER(d));
+    }
+    long bits = 0;
+    PyObject *v = PyDict_GetItemWithError(g->headers, name); /* borrowed */
+    if (v) {
+        bits = PyLong_AsLong(v);
+    }
+    else if (!PyErr_Occurred()) {
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(g->header_prefixes); k++) {
+            int m = PyUnicode_Tailmatch(name, PyTuple_GET_ITEM(g->header_prefixes, k), 0, PY_SSIZE_T_MAX, -1);
+            if (m < 0)
+                break;
+            if (m) {
+                bits = H_TRACE;
+                break;
+            }
+        }
+    }
+    Py_DECREF(name);
+    return PyErr_Occurred() ? -1 : bits;
+}
+
+/* context.header_name(text, pos), step for step: the H_* bits of the header whose value
+ * holds pos (0: none, or no rule looks there; -1: error). ls0: the line start of pos. A
+ * folded line's reading is kept in g->lines for the next link on the same line: it
+ * depends on pos only through the look-back bound, checked against the header line. */
+static long
+header_at(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g)
+{
+    LineCache *lc = g->lines;
+    if (lc && ls0 >= 0 && lc->hdr_ls == ls0)
+        return (lc->hdr_top >= 0 && pos - lc->hdr_top <= 16000) ? lc->hdr_bits : 0;
     Py_ssize_t ls = ls0;
+    int folded = 0;
+    long bits = 0;
+    Py_ssize_t top = -1;
     for (int line = 0; line < 60; line++) { /* context._MAX_LINES */
         if (ls < 0)
-            return 0; /* a line longer than the look-back: no header */
+            break; /* a line longer than the look-back: no header */
         Py_ssize_t body = quote_prefix_end(t, ls);
         if (body < t->n && (RD(t, body) == ' ' || RD(t, body) == '\t')) { /* a folded line */
             Py_ssize_t le = ls;
@@ -552,16 +592,17 @@ maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g,
             }
             /* the line holding pos holds the link: not blank (context.header_name) */
             if (ls == 0 || (le < pos && !content))
-                return 0;
+                break;
+            folded = 1;
             ls = line_start(t, ls - 1);
-            if (ls >= 0 && pos - ls > 4000)
-                return 0;
+            if (ls >= 0 && pos - ls > 16000) /* context._MAX_HEADER_LOOKBACK */
+                break;
             continue;
         }
         /* _HEADER_NAME.match(text, ls): (?:>(?: ?>)* ?)?([A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*)?): */
         Py_ssize_t i = body, n0;
         if (i >= pos || !is_alpha_ascii(RD(t, i)))
-            return 0;
+            break;
         n0 = i++;
         while (i < pos && (is_alnum_ascii(RD(t, i)) || RD(t, i) == '-'))
             i++;
@@ -573,44 +614,40 @@ maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g,
                 i = k;
         }
         if (!(i < pos && RD(t, i) == ':'))
-            return 0; /* m.end() <= pos */
-        /* the name, lower case, ' ' as '-' */
-        PyObject *name = PyUnicode_New(i - n0, 127);
-        if (!name)
+            break; /* m.end() <= pos */
+        bits = header_bits(t, n0, i, g);
+        if (bits < 0)
             return -1;
-        Py_UCS1 *o = PyUnicode_1BYTE_DATA(name);
-        for (Py_ssize_t k = n0; k < i; k++) {
-            Py_UCS4 d = RD(t, k);
-            *o++ = (Py_UCS1)(d == ' ' ? '-' : Py_TOLOWER(d));
-        }
-        long bits = 0;
-        PyObject *v = PyDict_GetItemWithError(g->headers, name); /* borrowed */
-        if (v) {
-            bits = PyLong_AsLong(v);
-        }
-        else if (!PyErr_Occurred()) {
-            for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(g->header_prefixes); k++) {
-                int m = PyUnicode_Tailmatch(name, PyTuple_GET_ITEM(g->header_prefixes, k), 0, PY_SSIZE_T_MAX, -1);
-                if (m < 0)
-                    break;
-                if (m) {
-                    bits = H_TRACE;
-                    break;
-                }
-            }
-        }
-        Py_DECREF(name);
-        if (PyErr_Occurred())
-            return -1;
-        if (bits == 0)
-            return 0;
-        if ((bits & H_MSGID) && (g->drops & D_MSGID))
-            *drop = 1;
-        else if ((bits & H_TRACE) && (g->drops & D_TRACE) && !to_or_at_before(t, pos))
-            *drop = 1; /* "send … to list-request@…" in an X- header: Python (context._x_header_prose) */
-        return __LINE__;
+        top = ls;
+        break;
     }
-    return 0;
+    if (lc && folded) {
+        lc->hdr_ls = ls0;
+        lc->hdr_top = top;
+        lc->hdr_bits = bits;
+    }
+    return bits;
+}
+
+/* context.header_name(text, pos) (header_at), then whether a rule may drop a link in that
+ * header (reject_message_ids, reject_mail_trace_headers): GateConfig.headers maps the
+ * names the rules know to H_* bits; a name not in it is a trace header when it starts
+ * with one of header_prefixes (context._is_trace: every "x-" name that is not a person's
+ * is in the map). 0 (no rule), a line number (a rule may drop it: to Python), -1
+ * (error). *drop: a rule that is on rejects it for sure (a message-id or trace header:
+ * context.reject_reason's first rule after _qp_break, which rejects too). ls0: the line
+ * start of pos (line_start). */
+static int
+maybe_header(const Text *t, Py_ssize_t pos, Py_ssize_t ls0, const GateConfig *g, int *drop)
+{
+    long bits = header_at(t, pos, ls0, g);
+    if (bits <= 0)
+        return (int)bits;
+    if ((bits & H_MSGID) && (g->drops & D_MSGID))
+        *drop = 1;
+    else if ((bits & H_TRACE) && (g->drops & D_TRACE) && !to_or_at_before(t, pos))
+        *drop = 1; /* "send … to list-request@…" in an X- header: Python (context._x_header_prose) */
+    return __LINE__;
 }
 
 /* reject_irc_hostmasks (context._irc_hostmask) for an address in ( ) or [ ]: an
@@ -1904,6 +1941,16 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             Py_UCS4 p2 = RD(t, s - 2);
             if (before == '(' && (is_alnum_ascii(p2) || p2 == '$'))
                 return __LINE__;
+            /* ... or in a parenthesis opened on its line, ")" after (context._js_argument: in a
+             * fenced code block, "track os.id)"): a '(' within 120 back, no ')' or line break between */
+            if (after == ')')
+                for (Py_ssize_t i = s - 1; i >= 0 && i >= s - 120; i--) {
+                    Py_UCS4 c = RD(t, i);
+                    if (c == '\n' || c == ')')
+                        break;
+                    if (c == '(')
+                        return __LINE__;
+                }
             if (before == ' ' && p2 == ',')
                 for (Py_ssize_t i = s - 3; i >= 1 && i >= s - 120; i--) {
                     Py_UCS4 c = RD(t, i);
@@ -2212,7 +2259,7 @@ static PyObject *
 gate_links(PyObject *text, PyObject *links, GateConfig *gp, int reasons)
 {
     GateConfig g = *gp;
-    LineCache lc = {0, 0};
+    LineCache lc = {0, 0, -1, -1, 0};
     g.lines = &lc;
     Text T;
     text_of(&T, text);
@@ -2437,7 +2484,7 @@ static Py_ssize_t
 gate_recs(PyObject *text, LinkRecs *recs, GateConfig *gp)
 {
     GateConfig g = *gp;
-    LineCache lc = {0, 0};
+    LineCache lc = {0, 0, -1, -1, 0};
     g.lines = &lc;
     Text T;
     text_of(&T, text);

@@ -38,6 +38,12 @@ __all__ = ["assignment_starts", "extend_mailto", "reject_reason", "split_glued"]
 
 #: How far back a header's continuation lines are followed (code points, lines).
 _MAX_LOOKBACK = 4000
+#: How far back a folded header's name may be from a link on its continuation lines: a spam
+#: filter's result listing every recipient's domain (``X-Spamd-Result:``) or a long thread's
+#: ``References:`` runs to several thousand code points. Each line is still at most
+#: ``_MAX_LOOKBACK`` long, and the lines above a link are read once per text (the memo of
+#: :func:`remember`; gate.c keeps the header of the line it last read).
+_MAX_HEADER_LOOKBACK = 16000
 _MAX_LINES = 60
 
 # Header fields whose values are message identifiers (RFC 5322 §3.6.4, RFC 2045 Content-ID).
@@ -231,11 +237,11 @@ def header_name(text: str, pos: int) -> str | None:
             if ls == 0 or (le != -1 and not text[ls:le].strip(" \t>")):
                 return None
             ls = _line_start(text, ls - 1)
-            if pos - ls > _MAX_LOOKBACK:
+            if pos - ls > _MAX_HEADER_LOOKBACK:
                 return None
             if above is not None:  # the lines above, read once for every link of the text
                 top = _header_above(text, ls, above)
-                if top is None or i + 1 + top[2] >= _MAX_LINES or pos - top[0] > _MAX_LOOKBACK:
+                if top is None or i + 1 + top[2] >= _MAX_LINES or pos - top[0] > _MAX_HEADER_LOOKBACK:
                     return None
                 return top[1]
             continue
@@ -1006,6 +1012,13 @@ def _js_argument(text: str, link: Link, a: LinkAnatomy, labels: list[str]) -> st
             return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
         if text[s - 1] == " " and text[s - 2] == "," and _OPEN_CALL.search(text, max(_line_start(text, s), s - 120), s):
             return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
+    # inside a parenthesis opened on its line in a fenced code block (``@for (os of list; track os.id)``,
+    # ``if (user.id) {``), under a TLD that is not a web host's
+    if (len(labels) == 2 and e < len(text) and text[e] == ")" and labels[-1].lower() not in _WEB_HOST_TLDS):
+        ls = _line_start(text, s)
+        o = text.rfind("(", max(ls, s - 120), s)
+        if o != -1 and text.find(")", o, s) == -1 and _in_fenced_code(text, ls):
+            return f"§8 reject_code_expressions: {host!r} is in a parenthesised expression in a code block (code)"
     if len(labels) == 2 and text[s - 1] == " " and text[s - 2] == ":" and _MEMBER_END.match(text, e):
         ls = _line_start(text, s)
         if _MEMBER_KEY.fullmatch(text, ls, s) and _in_fenced_code(text, ls):
