@@ -21,7 +21,13 @@ And of the held-out sample bench/realtext22:
   line still at most 4,000), and gate.c keeps the reading of the line it last read, so every
   link on a long folded line costs one walk;
 - a property access in a parenthesis of a fenced code block (Angular's
-  ``@for (os of list; track os.id)``) was linked: ``reject_code_expressions``.
+  ``@for (os of list; track os.id)``) was linked: ``reject_code_expressions``;
+- a URL whose file name was glued to the next sentence by a missing space
+  (``…/setup.8.md.That worked``) ran on: the new ``cut_glued_sentences`` ends it after the
+  extension;
+- a site named by its camel-case domain under an all-capital ccTLD (``SourceForge.JP``, and
+  realtext15's ``HackLab.TO``) was dropped as a product name: ``reject_file_names`` keeps it
+  (``Socket.IO``, ``Microsoft.NET`` and ``Dentoo.LT`` stay names).
 
 Property tests cover each class; the last tests compare the compiled gate with the Python
 rules on these shapes.
@@ -38,6 +44,7 @@ from test_context_realtext8 import test_realtext8_rule as check_rule
 
 from uts58_icu import LinkPolicy
 from uts58_icu.linkification.context import _CODE_RECEIVERS
+from uts58_icu.linkification.rules import _INNER_EXTENSIONS
 
 BASE = LinkPolicy()
 
@@ -138,7 +145,8 @@ def test_prose_arrows_before_web_hosts_link(labels: list[str], tld: str, arrow: 
 SHAPES = ["\n", " ", "\t", ";", "(", ")", '"', "<", ">", "=", "smtp.mailfrom=", "header.i=", "header.from=",
           "envelope-from=", "domain of ", " designates ", " does not designate ", "sales@example.org", "@example.org",
           "mx.example.net: ", "-> ", "=> ", "example.com", "x.id", "app.run", "def f() ", "EMAIL=", "spf=pass ",
-          "```ts\n", "```\n", "(", "track "]
+          "```ts\n", "```\n", "(", "track ", "https://example.org/", "a.md", ".That", ".I", ".Gz", "?x=1",
+          "HackLab.TO", "Socket.IO"]
 
 
 @given(st.lists(st.sampled_from(SHAPES), max_size=14).map("".join))
@@ -238,3 +246,53 @@ def test_code_block_parenthesis_keeps(text: str, expected: list[str]) -> None:
 def test_names_in_code_block_parentheses_never_link(lang: str, obj: str, tld: str, opener: str) -> None:
     text = f"intro\n\n```{lang}\n  {opener}{obj}.{tld}) {{\n  }}\n```\n"
     assert f"{obj}.{tld}" not in texts(text)
+
+
+GLUED = [
+    ("as described here: https://example.org/docs/setup.8.md.That was easy", "https://example.org/docs/setup.8.md"),
+    ("see https://example.org/index.html.Thanks for the help", "https://example.org/index.html"),
+    ("the file example.org/a/readme.txt.I think it moved", "example.org/a/readme.txt"),
+]
+
+
+@pytest.mark.parametrize(("text", "link"), GLUED)
+def test_glued_sentence_is_cut(text: str, link: str) -> None:
+    check_rule(text, [link], "cut_glued_sentences")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see https://example.org/wiki/Foo.Bar now",  # no file extension before the word
+        "see https://example.org/x.md.That?x=1 now",  # a query: the path's end is not the link's
+        "see https://example.org/dist/x.tar.Gz now",  # a capitalised extension, not a word
+        "see https://example.org/x.md.THAT now",  # not a capitalised word
+        "see https://example.org/a.md/That now",  # a segment of its own
+    ],
+)
+def test_glued_sentence_keeps(text: str) -> None:
+    assert texts(text) == texts(text, without("cut_glued_sentences"))
+
+
+@given(st.lists(_label, min_size=1, max_size=3), st.sampled_from(sorted(_INNER_EXTENSIONS | {"php", "aspx"})),
+       st.sampled_from(["I", "That", "Thanks", "But", "Then"]), st.sampled_from(["https://", "http://", ""]),
+       st.sampled_from([" was", " think", "", "\n"]))
+def test_glued_sentences_end_after_the_extension(segments: list[str], ext: str, word: str, scheme: str, tail: str) -> None:
+    assume(word.lower() not in _INNER_EXTENSIONS)
+    url = f"{scheme}example.org/{'/'.join(segments)}.{ext}"
+    text = f"see {url}.{word}{tail}"
+    assert texts(text) == [url] or not texts(text, without("cut_glued_sentences"))
+
+
+CAPS = [
+    ("location: HackLab.TO, 1266 Queen St", ["HackLab.TO"]),
+    ("Tips - SourceForge.JP Magazine", ["SourceForge.JP"]),
+    ("built with Socket.IO and Microsoft.NET", []),
+    ("Dentoo.LT #8 is on Sunday", []),
+    ("Makefile.PL and Build.PL", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CAPS)
+def test_camel_case_sites_under_capital_cctlds(text: str, expected: list[str]) -> None:
+    assert texts(text) == expected

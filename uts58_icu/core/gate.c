@@ -1863,6 +1863,16 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         /* cut_truncated_urls (rules.cut_after_host): '…' right after the link */
         if (after == 0x2026)
             return __LINE__;
+        /* cut_glued_sentences (rules.glued_sentence_end): the path ends in '.', a capital and
+         * at most 15 lower-case letters ("I", "That"), after an ASCII letter or digit */
+        if (after_host < e) {
+            Py_ssize_t k = e;
+            while (k > after_host && e - k < 16 && RD(t, k - 1) >= 'a' && RD(t, k - 1) <= 'z')
+                k--;
+            if (k - 3 >= after_host && RD(t, k - 1) >= 'A' && RD(t, k - 1) <= 'Z' && RD(t, k - 2) == '.' &&
+                is_alnum_ascii(RD(t, k - 3)))
+                return __LINE__;
+        }
         /* cut_truncated_urls (rules._REPR_MARK): "[N chars]" right after the link */
         if (after == '[' && e + 1 < n && is_ascii_digit_g(RD(t, e + 1)))
             return __LINE__;

@@ -49,6 +49,7 @@ GATED: frozenset[str] = frozenset({
     "reject_wrapped_url_tails",  # a name at a line's start after a token with "://" or '@'
     "reject_irc_server_sources",  # a schemeless name followed by " sets ", or one of two names in brackets
     "cut_truncated_urls",  # U+2026 in the link: to Python
+    "cut_glued_sentences",  # a path ending in ".Word" after an ASCII letter or digit: to Python
     # cjk_host_cut adds links: cjk_cut_possible() says when rules.cjk_host_cuts must run
     "cjk_host_cut",
     # an email after '@' (a handle) or after ':' or "://" (a URI's scheme); a letter before a URL's scheme

@@ -30,7 +30,7 @@ _BOOL_FIELDS = (
     "trim_bidi_controls", "cjk_host_cut",
     "reject_obfuscated_addresses", "reject_message_ids", "reject_mail_trace_headers", "reject_irc_hostmasks",
     "reject_irc_server_sources", "extend_mailto_headers", "reject_code_expressions", "keep_unassigned_email_keys", "split_glued_urls",
-    "reject_quoted_printable_breaks", "reject_wrapped_url_tails", "cut_truncated_urls",
+    "reject_quoted_printable_breaks", "reject_wrapped_url_tails", "cut_truncated_urls", "cut_glued_sentences",
     "reject_translated_file_names", "keep_placeholder_hosts",
     "reject_fediverse_handles", "reject_protocol_uri_addresses", "reject_matrix_ids",
 )
@@ -184,6 +184,10 @@ class LinkPolicy:
     #: made when the cut leaves nothing after the host (``http://t.co/…``, and
     #: ``https://t.co…`` where the ``…`` ends the line: the base ends that link before it).
     cut_truncated_urls: bool = False
+    #: §8 "alter the bounds": a URL whose path ends in a file name glued to the next
+    #: sentence by a missing space (``…/setup.8.md.That worked``, ``…/index.html.Thanks``)
+    #: ends after the file's extension; the ``.`` and the capitalised word are the text's.
+    cut_glued_sentences: bool = False
     #: §8 ("helpers.py"): a schemeless name whose labels are all in a script other than
     #: Latin under an ASCII file-extension TLD (``file_extension_tlds``) is a file name in a
     #: translated document (``ফাইল.py/এর/পাথ``, ``文件.md``), with or without a path.
@@ -284,7 +288,7 @@ class LinkPolicy:
         ``reject_mail_trace_headers``, ``reject_irc_hostmasks``, ``reject_irc_server_sources``,
         ``reject_code_expressions``, ``keep_unassigned_email_keys``, ``split_glued_urls``, ``extend_mailto_headers``,
         ``reject_quoted_printable_breaks``, ``reject_wrapped_url_tails``), ``reject_translated_file_names``,
-        ``keep_placeholder_hosts``, ``cut_truncated_urls``, ``trim_bidi_controls``, ``cjk_host_cut``,
+        ``keep_placeholder_hosts``, ``cut_truncated_urls``, ``cut_glued_sentences``, ``trim_bidi_controls``, ``cjk_host_cut``,
         ``reject_fediverse_handles``, ``reject_protocol_uri_addresses``, ``reject_matrix_ids``,
         ``bidi_controls='escape'``, and
         ``dotless_hosts={'localhost'}`` (``http://localhost:8000/`` is linked when the
@@ -351,6 +355,7 @@ RECOMMENDED_POLICY = LinkPolicy(
     reject_translated_file_names=True,
     keep_placeholder_hosts=True,
     cut_truncated_urls=True,
+    cut_glued_sentences=True,
     reject_fediverse_handles=True,
     reject_protocol_uri_addresses=True,
     reject_matrix_ids=True,

@@ -135,6 +135,13 @@ _WEB_TLDS = frozenset({"com", "org", "net", "edu", "gov"})
 # A date or time format written with dots (``dd.mm``, ``hh.mm.ss``, ``YYYY.MM.DD``).
 _DATE_FORMAT_PART = r"(?:dd?|mm?|yy(?:yy)?|hh?|ss?)"
 _DATE_FORMAT = lazy_compile(rf"(?i){_DATE_FORMAT_PART}(?:\.{_DATE_FORMAT_PART})+")
+#: TLDs that product and library names take as an all-capital suffix (``Socket.IO``,
+#: ``Microsoft.NET``, ``Character.AI``): written so after a mixed-case name, not a host.
+_PRODUCT_SUFFIX_TLDS = frozenset({"io", "ai", "net"})
+# ``cut_glued_sentences``: a path's last segment ending in a file name with an extension of
+# _INNER_EXTENSIONS (or a web page's), then ``.`` and a capitalised word (``I``, ``That``).
+_GLUED_SENTENCE = lazy_compile(r"[/][^/?#]*?[A-Za-z0-9_-]\.([A-Za-z0-9]{1,10})(\.(?:I|[A-Z][a-z]{1,15}))\Z")
+_WEB_PAGE_EXTENSIONS = frozenset({"php", "asp", "aspx", "jsp", "shtml", "cgi"})
 _INNER_EXTENSIONS = frozenset(
     {
         "c", "h", "cc", "cpp", "hpp", "cxx", "js", "mjs", "cjs", "ts", "css", "scss", "html", "htm",
@@ -530,6 +537,24 @@ def truncation_cut(text: str, link: Link, a: LinkAnatomy) -> tuple[int, str] | N
     return None
 
 
+def glued_sentence_end(link: Link, a: LinkAnatomy) -> int | None:
+    """``cut_glued_sentences``: where a URL ends whose file name is glued to the next sentence.
+
+    ``…/docs/setup.8.md.That worked``: a space is missing after the sentence's full stop,
+    so §3.5.1 takes the next sentence's first word into the path. A path whose last segment
+    (no query or fragment) is a file name with a known extension, then ``.`` and a
+    capitalised word, ends after the extension: no file is named ``x.md.That``.
+    """
+    if link.kind != "url" or a.after >= link.end:
+        return None
+    m = _GLUED_SENTENCE.search(link.text, a.after - link.start)
+    if m is None or (m.group(1).lower() not in _INNER_EXTENSIONS and m.group(1).lower() not in _WEB_PAGE_EXTENSIONS):
+        return None
+    if m.group(2)[1:].lower() in _INNER_EXTENSIONS:
+        return None  # a second extension written in capitals (``x.tar.Gz``), not a word
+    return link.start + m.start(2)
+
+
 def cut_after_host(text: str, link: Link, a: LinkAnatomy) -> bool:
     """``cut_truncated_urls``: ``RT @a: … https://t.co…`` where the post ends, cut right after the host.
 
@@ -653,6 +678,16 @@ def narrow(
     if policy.cut_truncated_urls and link.kind == "url" and cut_after_host(text, link, a):
         reject("§8 cut_truncated_urls: '…' right after the host ends a cut post; the address written is lost")
         return None
+    if policy.cut_glued_sentences and link.kind == "url" and "A" <= link.text[-1] <= "z":
+        end_g = glued_sentence_end(link, a)
+        if end_g is not None:
+            new = _rebuild(text, link, link.start, end_g, tlds, policy)
+            if new is None:
+                reject("§8 cut_glued_sentences: the next sentence is glued to the file name; what is left is not a link")
+                return None
+            reject(f"§8 cut_glued_sentences: {text[end_g:link.end]!r} starts the next sentence (a missing space): "
+                   f"link ends at {end_g}")
+            link, a = new, anatomy(new)
     if policy.drop_empty_query:
         end_q = trailing_question_mark(text, link, a)
         if end_q is not None:
@@ -1049,9 +1084,12 @@ def reject_reason(
         # (``Example.com``, ``EXAMPLE.COM``, ``X.Org``), never only its TLD.
         if labels[-1].isalpha() and any(c.isupper() for c in labels[-1]) and labels[0].islower():
             return f"§8 reject_file_names: capitalised last label '.{labels[-1]}' after a lower-case name"
-        # The same for an all-capital last label after a name that is not all capitals:
-        # a product or library name (``Socket.IO``, ``Engine.IO``), not a host.
-        if len(labels[-1]) > 1 and labels[-1].isalpha() and labels[-1].isupper() and not labels[0].isupper():
+        # The same for an all-capital last label after a name that is not all capitals: a
+        # product, library or event name (``Socket.IO``, ``Microsoft.NET``, ``Dentoo.LT``),
+        # not a host; except a camel-case name under a TLD that product names do not take
+        # as a suffix, a site named by its domain (``SourceForge.JP``, ``HackLab.TO``).
+        if (len(labels[-1]) > 1 and labels[-1].isalpha() and labels[-1].isupper() and not labels[0].isupper()
+                and (tld in _PRODUCT_SUFFIX_TLDS or not any(c.isupper() for c in labels[0][1:]))):
             return f"§8 reject_file_names: all-capital last label '.{labels[-1]}' after a mixed-case name"
     if policy.reject_abbreviations or policy.guard_false_positives:
         # §8 "(eg, M.Sc.)": single letters and one- or two-letter labels are initials
