@@ -447,6 +447,20 @@ line_start(const Text *t, Py_ssize_t pos)
     return ls;
 }
 
+/* context._in_fenced_code, widened: a "```" within 8,000 code points before pos, the
+ * link's start (the rule looks up to _MAX_LOOKBACK before the line's start, itself at most
+ * _MAX_LOOKBACK before pos, and wants the fence to open a block with an info string, at
+ * most three blanks into its line); prose without code fences costs a memchr. */
+static int
+fence_before(const Text *t, Py_ssize_t pos)
+{
+    Py_ssize_t lo = pos > 8000 ? pos - 8000 : 0;
+    for (Py_ssize_t i = find_ascii(t, lo, pos, '`'); i >= 0 && i + 2 < pos; i = find_ascii(t, i + 1, pos, '`'))
+        if (RD(t, i + 1) == '`' && RD(t, i + 2) == '`')
+            return 1;
+    return 0;
+}
+
 /* line_start(t, pos) through the cache of a gate run: linear over the links of a text. */
 static Py_ssize_t
 line_start_cached(const Text *t, Py_ssize_t pos, LineCache *lc)
@@ -1947,6 +1961,21 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
          * (context._OPEN_CALL: such a "name(" within 120 characters back, no '(', ')' or line
          * break between); an object member's value, "  id: x.id," (context._MEMBER_KEY: the
          * line is blanks, an identifier and ": " up to the name) */
+        /* reject_code_expressions (context._js_argument): a template's expression, "{{ x.id }}"
+         * (blanks, then "}}" after it), or a bound attribute's value, ':key="x.id"' (a quote
+         * after '=' before it) */
+        if ((before == '"' || before == '\'') && s >= 2 && RD(t, s - 2) == '=')
+            return __LINE__;
+        /* ... or a Sphinx role's target, ":meth:`next <pkg.Chain.next>`" ('<' before, ">`" after) */
+        if (before == '<' && after == '>' && e + 1 < n && RD(t, e + 1) == '`')
+            return __LINE__;
+        if (after == ' ' || after == '\t') {
+            Py_ssize_t k = e;
+            while (k < n && k - e < 8 && is_space_tab(RD(t, k)))
+                k++;
+            if (k + 1 < n && RD(t, k) == '}' && RD(t, k + 1) == '}')
+                return __LINE__;
+        }
         if ((after == ')' || after == ',') && s >= 2) {
             Py_UCS4 p2 = RD(t, s - 2);
             if (before == '(' && (is_alnum_ascii(p2) || p2 == '$'))
@@ -1958,8 +1987,11 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
                     Py_UCS4 c = RD(t, i);
                     if (c == '\n' || c == ')')
                         break;
-                    if (c == '(')
-                        return __LINE__;
+                    if (c == '(') {
+                        if (fence_before(t, s))
+                            return __LINE__;
+                        break;
+                    }
                 }
             if (before == ' ' && p2 == ',')
                 for (Py_ssize_t i = s - 3; i >= 1 && i >= s - 120; i--) {
@@ -2038,6 +2070,14 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         if ((r = maybe_confusable(t, at + 1, e, g)) != 0)
             return r;
     }
+    /* reject_obfuscated_addresses (context._X_REDACTED): a local-part of x's only */
+    {
+        Py_ssize_t i = s;
+        while (i < at && (RD(t, i) | 0x20) == 'x')
+            i++;
+        if (i == at && at - s >= 3)
+            return __LINE__;
+    }
     Py_UCS4 first = RD(t, s);
     /* trim_markup: leading quotes and emphasis on an email (rules.trim_markup_end) */
     if (first == '`' || first == '\'' || first == '"' || first == '_' || first == '~')
@@ -2093,6 +2133,9 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
     if ((before == '"' || before == '<') && s >= 2 && RD(t, s - 2) == '=')
         return __LINE__;
     if (after == ' ' && (starts(t, e, " designates ", 12) || starts(t, e, " does not designate ", 20)))
+        return __LINE__;
+    /* reject_mail_trace_headers (context._mbox_separator): "From " starting the line before it */
+    if (s >= 5 && starts(t, s - 5, "From ", 5) && (s == 5 || RD(t, s - 6) == '\n'))
         return __LINE__;
     return maybe_header_or_spelled_at(t, s, e, g, spelled, drop, 0); /* the header: above */
 }

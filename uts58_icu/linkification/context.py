@@ -62,6 +62,9 @@ _TRACE_HEADERS = frozenset({
     "list-id", "x-mailing-list", "x-loop", "x-received-from",
     "x-detected-operating-system", "x-spam-checker-version", "x-spam-status", "x-spam-level",
     "x-mailfrom", "x-antiabuse", "x-spamd-result", "x-spamd-bar", "x-get-message-sender-via",
+    # a delivery status notification's per-message and per-recipient fields (RFC 3464 §2.2,
+    # §2.3): ``Final-Recipient: rfc822; bob@example.org``, ``Reporting-MTA: dns; mx.example.net``
+    "final-recipient", "original-recipient", "reporting-mta", "remote-mta", "received-from-mta",
 })
 # ``X-`` fields that name a person's address or a page for people (kept as links).
 # ``X-Original-Sender:`` (Google Groups) carries the author's address, as ``Sender:`` does.
@@ -92,6 +95,8 @@ _AUTH_PROPERTY = lazy_compile(r"(?:smtp\.(?:mailfrom|rcptto|helo)|header\.(?:fro
 # The comment an SPF checker writes (RFC 7208 §9.1, as every implementation words it):
 # ``domain of bob@x.org designates 192.0.2.1 as permitted sender``, ``… does not designate …``.
 _SPF_DOMAIN_OF = lazy_compile(r"\bdomain of \Z")
+# The date after an mbox separator line's address (RFC 4155): blanks, then a weekday or a digit.
+_MBOX_DATE_AFTER = lazy_compile(r"[ \t]+(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|[0-9])")
 _SPF_DESIGNATES = lazy_compile(r" (?:designates|does not designate) ")
 # Usenet and archive quoting of a message identifier: ``In article <…@…>``.
 _IN_ARTICLE = lazy_compile(r"\b(?:[Ii]n article|[Mm]essage-?[Ii][Dd]|[Mm]sg-?[Ii][Dd])\s*[:=]?\s*<\Z")
@@ -116,6 +121,9 @@ _NAME_BEFORE = lazy_compile(r"(?:^|\n)[ \t]*[A-Z][\w'-]+(?: [A-Z][\w'.-]+)+[ \t]
 # An archive's redaction of a local-part (``mi***a@example.org``) and an address split by
 # markup against harvesters (``bob<span>@</span>example.org``, ``bob&#64;example.org``).
 _REDACTED = lazy_compile(r"(?<=[^\s*])(?:\*{2,}|\.{3}|\u2026)")
+# An address masked with x's, its local-part and the first label of its domain
+# (``xxxxxx@xxxxxxxx.com`` in a forwarded message): a redaction, not an address.
+_X_REDACTED = lazy_compile(r"[xX]{3,}@[xX]{3,}(?:\.[A-Za-z0-9-]+)+")
 # Hypermail's redaction of an address (``bob.domain.name.hidden``; its ``hypermail.rc``
 # option ``spamprotect``): whatever it leaves is a piece of an address, not a host.
 _HIDDEN_DOMAIN = lazy_compile(r"(?i)(?:^|[.@])domain\.name\.hidden(?:$|[.>])")
@@ -139,6 +147,7 @@ _IRC_EVENT = lazy_compile(
 )
 # (``--`` alone: weechat's network marker; not the ``---`` of a rule or of Bugzilla's
 # ``--- Comment #5 from Jane Roe (jroe@example.org) ---``)
+_NICK_ALONE = lazy_compile(r"[ \t]*\S+[ \t]+")
 _IRC_LINE_START = lazy_compile(r"\s*(?:\[?[\d:.\- T]+\]?\s*)?(?:-!-|\*\*\*|-->|<--|\*|(?<!-)--(?!-)|Joins:|Quits:|Parts:)")
 
 # Code: a receiver that starts a member access (``this.constructor.name``, ``input.id``).
@@ -169,6 +178,9 @@ _PY_IMPORT_AFTER = lazy_compile(r"[ \t]+import[ \t]")
 # ``;`` then the line's end: a statement. Only the end of the text right after ``;`` counts as one
 # (``x.co; `` at the end of a piece that the CLI cuts after a space is not: same links in pieces).
 _CODE_AFTER = lazy_compile(r"[ \t]+(?:[=!]==?|&&|\|\||[+-]?=)[ \t]|\?\.|;(?:[ \t]*\n|\Z)")
+# A Sphinx role with an explicit title, up to its target's ``<``:
+# ``:meth:`next <scrapy.utils.python.MutableChain.next>``` names a Python object, not a host.
+_ROLE_TARGET_BEFORE = lazy_compile(r":(?:py:)?(?:meth|func|class|attr|mod|obj|exc|data|const|ref|doc|term):`[^`<\n]*<\Z")
 # (``ASP.net``, ``ADO.net``, ``VB.net``: the family's names with ``.net`` in any case; other
 # capitals before a lower-case ``.net`` may be a site: ``PHP.net``)
 _DOTNET = lazy_compile(r"[A-Z]{2,4}\.NET|(?:ASP|ADO|VB)\.(?i:net)")
@@ -344,6 +356,8 @@ def _spelled_at(text: str, link: Link) -> str | None:
         local = link.text[: link.text.rindex("@")]
         if _REDACTED.search(local):
             return f"§8 reject_obfuscated_addresses: {local!r} is redacted, not an address anyone can write to"
+        if _X_REDACTED.fullmatch(link.text):
+            return f"§8 reject_obfuscated_addresses: {link.text!r} is masked with x's, not an address anyone can write to"
     elif link.start and text[link.start - 1] in "@;>" and _SPLIT_AT.search(text, max(0, link.start - 12), link.start):
         return "§8 reject_obfuscated_addresses: the domain of an address split by markup ('@</span>')"
     before = text[max(0, link.start - 80) : link.start]
@@ -632,7 +646,13 @@ def _irc_hostmask(text: str, link: Link) -> bool:
         return True
     line_end = text.find("\n", link.end, link.end + 300)
     rest = text[link.end : line_end if line_end != -1 else link.end + 300]
-    return bool(_IRC_EVENT.search(rest) or _at_line_start(text, _line_start(text, ts)) and _IRC_LINE_START.match(text, _line_start(text, ts)))
+    if _IRC_EVENT.search(rest):
+        return True
+    # a log line's marker, then the nick alone before the bracket (``* nick (ident@host)``);
+    # a list item's ``*`` before a name of several words is not one (``  * Jane Doe (jane@x.org)``)
+    ls = _line_start(text, ts)
+    m = _IRC_LINE_START.match(text, ls) if _at_line_start(text, ls) else None
+    return m is not None and _NICK_ALONE.fullmatch(text, m.end(), ts - 1) is not None
 
 
 # Usenet's ``Path:`` header (RFC 5536 §3.1.5): the news servers a message went through,
@@ -676,6 +696,8 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
         return f"§8 reject_code_expressions: {host!r} names a JavaScript method (a 'prototype' label)"
     if any(_CAMEL.match(label) for label in labels[1:-1]):
         return f"§8 reject_code_expressions: a camelCase inner label in {host!r} (code)"
+    if text.startswith(">`", link.end) and _ROLE_TARGET_BEFORE.search(text, max(0, link.start - 120), link.start):
+        return f"§8 reject_code_expressions: {host!r} is the target of a Sphinx role (a Python object's path)"
     if _DOTNET.fullmatch(host):
         return f"§8 reject_code_expressions: {host!r} is a product name (.NET family), not a host"
     if (_CODE_UNIT_AFTER.match(text, link.end) and _ARTICLE_BEFORE.search(text, max(0, link.start - 8), link.start)
@@ -748,6 +770,15 @@ def _qp_break(text: str, link: Link) -> str | None:
     return None
 
 
+def _mbox_separator(text: str, link: Link) -> bool:
+    """The address of an mbox separator line, ``From jane@example.org  Sun Jun 16 10:00:00 2019``
+    (RFC 4155: ``From``, a blank, the envelope sender, the date in asctime() form): the
+    line starts with ``From `` right before the address and a weekday or a digit follows it."""
+    s = link.start
+    return (s >= 5 and text.startswith("From ", s - 5) and (s == 5 or text[s - 6] == "\n")
+            and _MBOX_DATE_AFTER.match(text, link.end) is not None)
+
+
 def _auth_result(text: str, link: Link, lo: int) -> bool:
     """An email that a mail check recorded: an RFC 8601 property or RFC 7208 key before it,
     inside the base link (``smtp.mailfrom=bob@x.org``: '=' is atext) or just before it
@@ -792,6 +823,9 @@ def reject_reason(text: str, link: Link, a: LinkAnatomy, policy: LinkPolicy) -> 
         lo = max(0, link.start - 40)
         if policy.reject_mail_trace_headers and _ORCPT.search(text, lo, link.start):
             return "§8 reject_mail_trace_headers: an ORCPT original-recipient parameter (SMTP DSN)"
+        if policy.reject_mail_trace_headers and _mbox_separator(text, link):
+            return ("§8 reject_mail_trace_headers: the envelope sender on an mbox 'From ' separator line "
+                    "(a delivery record), not an address to write to")
         if policy.reject_mail_trace_headers and _auth_result(text, link, lo):
             return ("§8 reject_mail_trace_headers: an Authentication-Results or Received-SPF value "
                     "(a check's record of the sender), not an address to write to")
@@ -978,6 +1012,11 @@ _IDENT = lazy_compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _OPEN_CALL = lazy_compile(r"[A-Za-z0-9$]\([^()\n]*, \Z")
 _MEMBER_KEY = lazy_compile(r"[ \t]+[A-Za-z_$][A-Za-z0-9_$]*: \Z")
 _MEMBER_END = lazy_compile(r",?\r?(?:\n|\Z)")
+# ``{{ expr }}`` around a name, and a framework's bound attribute right before one (Vue's
+# ``:name=`` / ``v-…=`` / ``@event=``, Angular's ``[prop]=`` / ``(event)=`` / ``*ngFor=``).
+_MUSTACHE_OPEN = lazy_compile(r"\{\{[ \t]+\Z")
+_MUSTACHE_CLOSE = lazy_compile(r"[ \t]{1,8}\}\}")
+_BOUND_ATTRIBUTE = lazy_compile(r"[\s<](?::[\w.:-]+|@[\w.:-]+|v-[\w.:-]+|\[[\w.-]+\]|\([\w.-]+\)|\*ng[A-Za-z]+)=[\"']\Z")
 # An opening fence with an info string (```` ```js ````): the nearest fence before a line
 # that has one opens the block the line is in (a closing fence has none).
 _FENCE_INFO = lazy_compile(r"[A-Za-z][A-Za-z0-9_+#.-]*[ \t]*\r?\n")
@@ -1012,6 +1051,15 @@ def _js_argument(text: str, link: Link, a: LinkAnatomy, labels: list[str]) -> st
             return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
         if text[s - 1] == " " and text[s - 2] == "," and _OPEN_CALL.search(text, max(_line_start(text, s), s - 120), s):
             return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
+    # a template's expression: a mustache interpolation with blanks (``{{ row.id }}``, Vue,
+    # Angular, Jinja, Handlebars) or a framework's bound attribute (``:key="row.id"``,
+    # ``v-bind:id="item.id"``, ``[value]="user.name"``, ``(click)="select(x)"``), under a TLD
+    # that is not a web host's
+    if len(labels) == 2 and labels[-1].lower() not in _WEB_HOST_TLDS:
+        if text[s - 1] in " \t" and _MUSTACHE_OPEN.search(text, max(0, s - 8), s) and _MUSTACHE_CLOSE.match(text, e):
+            return f"§8 reject_code_expressions: {host!r} is a template's interpolated expression (code)"
+        if text[s - 1] in "\"'" and _BOUND_ATTRIBUTE.search(text, max(0, s - 40), s):
+            return f"§8 reject_code_expressions: {host!r} is the expression of a template's bound attribute (code)"
     # inside a parenthesis opened on its line in a fenced code block (``@for (os of list; track os.id)``,
     # ``if (user.id) {``), under a TLD that is not a web host's
     if (len(labels) == 2 and e < len(text) and text[e] == ")" and labels[-1].lower() not in _WEB_HOST_TLDS):
@@ -1113,8 +1161,9 @@ def _fediverse_handle(text: str, link: Link) -> bool:
 
 def _opens_word(c: str, openers: frozenset[str]) -> bool:
     """Whether a word starts after ``c``: white space, Unicode's open and initial-quote
-    punctuation, or one of ``openers`` (a sigil there starts a handle or an id)."""
-    return c.isspace() or c in openers or unicodedata.category(c) in ("Ps", "Pi")
+    punctuation, a symbol used as a bullet (So: ``🔹@jane@example.social``, ``◆``), or one of
+    ``openers`` (a sigil there starts a handle or an id)."""
+    return c.isspace() or c in openers or unicodedata.category(c) in ("Ps", "Pi", "So")
 
 
 # A Matrix user id's localpart (spec: historically ``[A-Za-z0-9._=\-/+]``); a room alias's

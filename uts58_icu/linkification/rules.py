@@ -251,8 +251,9 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
       follows a run of ``*``/``_``/``~`` and ends with the same run, drop that run
       (``**https://x.org/a**``, ``_https://x.org/a_``).
     - Email: drop leading backticks and quotes from the local-part
-      (```` ``bob@x.org`` ````, ``'bob@x.org'``), and a leading ``*``/``_``/``~``
-      run or ``{`` that the text closes right after the address.
+      (```` ``bob@x.org`` ````, ``'bob@x.org'``), a leading ``*``/``_``/``~``
+      run or ``{`` that the text closes right after the address, and a leading run of
+      two or more of ``*``/``_``/``~`` (a bold phrase: ``**bob@x.org, press**``).
 
     Returns the new ``(start, end, why)`` or None when nothing changes.
     """
@@ -270,7 +271,10 @@ def trim_markup_end(text: str, link: Link, a: LinkAnatomy) -> tuple[int, int, st
                 run += 1
             run = max(run, i + 1)
             width = run - i
-            if text.startswith(closer * width, end):
+            # closed right after the address; or a strong-emphasis run (``**``, ``__``) that
+            # opens a bold phrase closed later (``- **press@example.org purpose**``): no
+            # address starts with two of them
+            if text.startswith(closer * width, end) or (width >= 2 and c != "{" and run < at):
                 i = run
         if i != start:
             # all of the local-part may be markup (````@app.post``): then nothing is left
