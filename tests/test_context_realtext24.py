@@ -14,7 +14,9 @@ The reproducers are made up, in the shape of the real ones:
 - a template's expressions in a code block (``{{ row.id }}``, ``:key="row.id"``) and a Sphinx
   role's target (``:meth:`next <pkg.util.Chain.next>```) were linked: ``reject_code_expressions``;
 - a fediverse handle after a symbol used as a bullet (``🔹@jane@social.example``) was linked as a
-  mailbox: ``reject_fediverse_handles`` reads a symbol (So) as a word start.
+  mailbox: ``reject_fediverse_handles`` reads a symbol (So) as a word start;
+- (not from a sample) a standard library's or a module alias's member, ``std.io`` (Zig),
+  ``np.ma``: ``reject_code_expressions``.
 
 Property tests cover each class; the last test compares the compiled gate with the Python
 rules on these shapes.
@@ -46,6 +48,7 @@ CASES = [
     ("```vue-html\n<li v-for=\"row in rows\" :key=\"row.id\">{{ row.id }}</li>\n```\n", [], "reject_code_expressions"),
     ("  * parser.c - J. Doe (jane.doe@example.net)\n", ["jane.doe@example.net"], "reject_irc_hostmasks"),
     ("*   The :meth:`next <pkg.util.python.MutableChain.next>` method\n", [], "reject_code_expressions"),
+    ("<andrewrk> use std.io for that, or np.ma in Python\n", [], "reject_code_expressions"),
     ("Find me at: \U0001f539@jane@social.example.com \U0001f539https://example.com/\n", ["https://example.com/"],
      "reject_fediverse_handles"),
 ]
@@ -81,6 +84,7 @@ def test_realtext24_rule(text: str, expected: list[str], field: str) -> None:
         # a plain attribute and a host under a web TLD stay links
         ('<a href="example.io">x</a>', ["example.io"]),
         ("{{ example.com }}", ["example.com"]),
+        ("std.com and np.org are hosts", ["std.com", "np.org"]),
         ('<input :placeholder="example.com">', ["example.com"]),
     ],
 )

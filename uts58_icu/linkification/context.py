@@ -155,6 +155,9 @@ _CODE_RECEIVERS = frozenset({
     "this", "self", "super", "document", "window", "navigator", "event", "evt", "input", "props",
     "module", "exports", "process", "el", "req", "request", "JSON", "Math", "Object", "Array", "String", "Number",
     "Promise", "Reflect", "Symbol", "localStorage", "sessionStorage", "ctx", "args", "kwargs", "cls", "obj",
+    # a language's standard library or a module's conventional alias (Zig's ``std.io``,
+    # NumPy's ``np.ma``, TensorFlow's ``tf.io``, pandas' ``pd.io``)
+    "std", "np", "tf", "pd",
 })
 # Words that are also the first label of real hosts are left out (``console.cloud.google.com``,
 # ``res.cloudinary.com``, ``element.io``, ``state.nj.us``); under the web's own TLDs a
