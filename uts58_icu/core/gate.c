@@ -447,6 +447,21 @@ line_start(const Text *t, Py_ssize_t pos)
     return ls;
 }
 
+/* The '(' that is still open at text[from] on its line: the last '(' in [lo, from] with no
+ * ')' or line break after it up to from, or -1 (context._OPEN_CALL, context._js_argument). */
+static Py_ssize_t
+open_paren_before(const Text *t, Py_ssize_t from, Py_ssize_t lo)
+{
+    for (Py_ssize_t i = from; i >= 0 && i >= lo; i--) {
+        Py_UCS4 c = RD(t, i);
+        if (c == '\n' || c == ')')
+            return -1;
+        if (c == '(')
+            return i;
+    }
+    return -1;
+}
+
 /* context._in_fenced_code, widened: a "```" within 8,000 code points before pos, the
  * link's start (the rule looks up to _MAX_LOOKBACK before the line's start, itself at most
  * _MAX_LOOKBACK before pos, and wants the fence to open a block with an info string, at
@@ -1982,29 +1997,13 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
                 return __LINE__;
             /* ... or in a parenthesis opened on its line, ")" after (context._js_argument: in a
              * fenced code block, "track os.id)"): a '(' within 120 back, no ')' or line break between */
-            if (after == ')')
-                for (Py_ssize_t i = s - 1; i >= 0 && i >= s - 120; i--) {
-                    Py_UCS4 c = RD(t, i);
-                    if (c == '\n' || c == ')')
-                        break;
-                    if (c == '(') {
-                        if (fence_before(t, s))
-                            return __LINE__;
-                        break;
-                    }
-                }
-            if (before == ' ' && p2 == ',')
-                for (Py_ssize_t i = s - 3; i >= 1 && i >= s - 120; i--) {
-                    Py_UCS4 c = RD(t, i);
-                    if (c == '\n' || c == ')')
-                        break;
-                    if (c == '(') {
-                        Py_UCS4 q = RD(t, i - 1);
-                        if (is_alnum_ascii(q) || q == '$')
-                            return __LINE__;
-                        break;
-                    }
-                }
+            if (after == ')' && open_paren_before(t, s - 1, s - 120) >= 0 && fence_before(t, s))
+                return __LINE__;
+            if (before == ' ' && p2 == ',') {
+                Py_ssize_t p = open_paren_before(t, s - 3, s - 120);
+                if (p >= 1 && (is_alnum_ascii(RD(t, p - 1)) || RD(t, p - 1) == '$'))
+                    return __LINE__;
+            }
         }
         if (before == ' ' && s >= 4 && RD(t, s - 2) == ':' &&
             (after == ',' || after == '\n' || after == '\r' || after == 0)) {

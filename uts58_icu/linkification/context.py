@@ -90,8 +90,10 @@ _ORCPT = lazy_compile(r"ORCPT[\s=<(]*rfc822;\s*<?\Z", re.IGNORECASE)
 # ``smtp.mailfrom=bob@x.org``, ``header.from=``, DKIM's ``header.i=@x.org``) or a
 # Received-SPF key (RFC 7208 §9.1: ``envelope-from=``), also when a test fixture or a log
 # unfolds the header so that the value starts no header line.
-_AUTH_PROPERTY = lazy_compile(r"(?:smtp\.(?:mailfrom|rcptto|helo)|header\.(?:from|sender|i)|envelope-from)=[\"<]?",
-                              re.IGNORECASE)
+_AUTH_KEY = r"(?:smtp\.(?:mailfrom|rcptto|helo)|header\.(?:from|sender|i)|envelope-from)=[\"<]?"
+_AUTH_PROPERTY = lazy_compile(_AUTH_KEY, re.IGNORECASE)
+# ... the same key right before the address, starting a token (``envelope-from=<bob@x.org>``)
+_AUTH_PROPERTY_BEFORE = lazy_compile(r"(?<![A-Za-z0-9.-])" + _AUTH_KEY + r"\Z", re.IGNORECASE)
 # The comment an SPF checker writes (RFC 7208 §9.1, as every implementation words it):
 # ``domain of bob@x.org designates 192.0.2.1 as permitted sender``, ``… does not designate …``.
 _SPF_DOMAIN_OF = lazy_compile(r"\bdomain of \Z")
@@ -786,19 +788,13 @@ def _auth_result(text: str, link: Link, lo: int) -> bool:
     """An email that a mail check recorded: an RFC 8601 property or RFC 7208 key before it,
     inside the base link (``smtp.mailfrom=bob@x.org``: '=' is atext) or just before it
     (``envelope-from=<bob@x.org>``), or the SPF comment ``domain of bob@x.org designates``."""
-    m = _AUTH_PROPERTY.match(text, link.start)
-    if m is not None and text.find("@", link.start, m.end()) == -1:
-        return True
     s = link.start
-    if s >= 2 and text[s - 1] in "=\"<":
-        k = s - 1 if text[s - 1] == "=" else s - 2
-        if text[k] == "=":
-            j = k
-            while j > lo and (text[j - 1].isascii() and (text[j - 1].isalnum() or text[j - 1] in ".-")):
-                j -= 1
-            m = _AUTH_PROPERTY.match(text, j)
-            if m is not None and m.end() >= s - 1 and m.end() <= s:
-                return True
+    m = _AUTH_PROPERTY.match(text, s)
+    if m is not None and text.find("@", s, m.end()) == -1:
+        return True
+    # (a slice: the window's start counts as a token's start, as the key may be cut there)
+    if text[s - 1 : s] in ("=", '"', "<") and _AUTH_PROPERTY_BEFORE.search(text[lo:s]):
+        return True
     return _SPF_DESIGNATES.match(text, link.end) is not None and _SPF_DOMAIN_OF.search(text, lo, s) is not None
 
 
@@ -1054,22 +1050,21 @@ def _js_argument(text: str, link: Link, a: LinkAnatomy, labels: list[str]) -> st
             return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
         if text[s - 1] == " " and text[s - 2] == "," and _OPEN_CALL.search(text, max(_line_start(text, s), s - 120), s):
             return f"§8 reject_code_expressions: {host!r} is a call's argument (code)"
-    # a template's expression: a mustache interpolation with blanks (``{{ row.id }}``, Vue,
-    # Angular, Jinja, Handlebars) or a framework's bound attribute (``:key="row.id"``,
-    # ``v-bind:id="item.id"``, ``[value]="user.name"``, ``(click)="select(x)"``), under a TLD
-    # that is not a web host's
+    # under a TLD that is not a web host's: a template's expression, a mustache interpolation
+    # with blanks (``{{ row.id }}``: Vue, Angular, Jinja, Handlebars) or a framework's bound
+    # attribute (``:key="row.id"``, ``v-bind:id="item.id"``, ``[value]="user.name"``), or a
+    # name in a parenthesis opened on its line in a fenced code block (``@for (os of list;
+    # track os.id)``, ``if (user.id) {``)
     if len(labels) == 2 and labels[-1].lower() not in _WEB_HOST_TLDS:
         if text[s - 1] in " \t" and _MUSTACHE_OPEN.search(text, max(0, s - 8), s) and _MUSTACHE_CLOSE.match(text, e):
             return f"§8 reject_code_expressions: {host!r} is a template's interpolated expression (code)"
         if text[s - 1] in "\"'" and _BOUND_ATTRIBUTE.search(text, max(0, s - 40), s):
             return f"§8 reject_code_expressions: {host!r} is the expression of a template's bound attribute (code)"
-    # inside a parenthesis opened on its line in a fenced code block (``@for (os of list; track os.id)``,
-    # ``if (user.id) {``), under a TLD that is not a web host's
-    if (len(labels) == 2 and e < len(text) and text[e] == ")" and labels[-1].lower() not in _WEB_HOST_TLDS):
-        ls = _line_start(text, s)
-        o = text.rfind("(", max(ls, s - 120), s)
-        if o != -1 and text.find(")", o, s) == -1 and _in_fenced_code(text, ls):
-            return f"§8 reject_code_expressions: {host!r} is in a parenthesised expression in a code block (code)"
+        if e < len(text) and text[e] == ")":
+            ls = _line_start(text, s)
+            o = text.rfind("(", max(ls, s - 120), s)
+            if o != -1 and text.find(")", o, s) == -1 and _in_fenced_code(text, ls):
+                return f"§8 reject_code_expressions: {host!r} is in a parenthesised expression in a code block (code)"
     if len(labels) == 2 and text[s - 1] == " " and text[s - 2] == ":" and _MEMBER_END.match(text, e):
         ls = _line_start(text, s)
         if _MEMBER_KEY.fullmatch(text, ls, s) and _in_fenced_code(text, ls):
