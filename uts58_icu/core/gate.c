@@ -476,6 +476,22 @@ fence_before(const Text *t, Py_ssize_t pos)
     return 0;
 }
 
+/* rules._quoted_in_code_span, widened: a '`' on pos's line within 200 code points before
+ * it (_CODE_SPAN_REACH). */
+static int
+backtick_before(const Text *t, Py_ssize_t pos)
+{
+    Py_ssize_t lo = pos > 200 ? pos - 200 : 0;
+    for (Py_ssize_t i = pos - 1; i >= lo; i--) {
+        Py_UCS4 c = RD(t, i);
+        if (c == '`')
+            return 1;
+        if (c == '\n')
+            return 0;
+    }
+    return 0;
+}
+
 /* line_start(t, pos) through the cache of a gate run: linear over the links of a text. */
 static Py_ssize_t
 line_start_cached(const Text *t, Py_ssize_t pos, LineCache *lc)
@@ -834,7 +850,7 @@ host_cue(const Text *t, Py_ssize_t s, const GateConfig *g)
 {
     /* _HOST_CUE ends with a cue word or an arrow, then \s*:?\s*: without one of the last
      * words of its alternatives before the name, no cue (and no call) */
-    static const char *last_words[] = {"visit", "website", "site", "homepage", "page", "url", "to", "at", "on", NULL};
+    static const char *last_words[] = {"visit", "website", "site", "homepage", "page", "url", "domain", "to", "at", "on", NULL};
     Py_ssize_t j = s;
     while (j > 0 && s - j < 40 && (Py_UNICODE_ISSPACE(RD(t, j - 1)) || RD(t, j - 1) == ':'))
         j--;
@@ -1091,6 +1107,14 @@ name_rule(const Text *t, Py_ssize_t s, Py_ssize_t he, Py_ssize_t after, Py_ssize
                 return __LINE__;
         }
     }
+    /* reject_code_expressions (context._code_name): "WidgetCore.id", "currentUser.id": two
+     * labels, the last "id", a lower-case letter or digit then a capital in the first */
+    if (nlabels == 2 && he - last_start == 2 && RD(t, last_start) == 'i' && RD(t, last_start + 1) == 'd')
+        for (Py_ssize_t i = s; i + 1 < first_end; i++) {
+            Py_UCS4 c = RD(t, i), d = RD(t, i + 1);
+            if (((c >= 'a' && c <= 'z') || is_ascii_digit_g(c)) && d >= 'A' && d <= 'Z')
+                return __LINE__;
+        }
     /* reject_code_expressions: an inner label prototype, __proto__, constructor */
     for (Py_ssize_t i = first_end; i < last_start; i++)
         if (RD(t, i) == 'p' || RD(t, i) == 'c' || RD(t, i) == '_')
@@ -1937,6 +1961,10 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
             return r;
         /* reject_patterns: a wildcard "*." before */
         if (before == '.' && s >= 2 && RD(t, s - 2) == '*')
+            return __LINE__;
+        /* reject_code_spans (rules._quoted_in_code_span): a quoted name with a backtick
+         * before it on its line, within _CODE_SPAN_REACH ("``x=['a.b.email']``") */
+        if ((before == '\'' || before == '"') && after == before && backtick_before(t, s))
             return __LINE__;
         /* What may stand before a schemeless name: reject_code_context ("/\$_={" and
          * "::"), reject_code_spans ('`'), reject_obfuscated_addresses ('@', ';', '>':

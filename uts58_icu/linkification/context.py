@@ -65,6 +65,9 @@ _TRACE_HEADERS = frozenset({
     # a delivery status notification's per-message and per-recipient fields (RFC 3464 §2.2,
     # §2.3): ``Final-Recipient: rfc822; bob@example.org``, ``Reporting-MTA: dns; mx.example.net``
     "final-recipient", "original-recipient", "reporting-mta", "remote-mta", "received-from-mta",
+    # a filter's own stamp (OpenDKIM, OpenDMARC: ``DKIM-Filter: OpenDKIM Filter v2.11.0
+    # mx.example.org 4AB12C``) and the DomainKeys fields before DKIM (RFC 4870 §3.3)
+    "dkim-filter", "dmarc-filter", "domainkey-signature", "domainkey-status",
 })
 # ``X-`` fields that name a person's address or a page for people (kept as links).
 # ``X-Original-Sender:`` (Google Groups) carries the author's address, as ``Sender:`` does.
@@ -166,6 +169,7 @@ _CODE_RECEIVERS = frozenset({
 # two-label name is a host (``self.com``, ``window.org``).
 _WEB_HOST_TLDS = frozenset({"com", "org", "net", "edu", "gov", "mil", "int"})
 _CAMEL = lazy_compile(r"[a-z][a-z0-9]*[A-Z]")
+_CAMEL_HUMP = lazy_compile(r"[a-z0-9][A-Z]")  # a lower-case letter or digit, then a capital
 # An interactive interpreter's prompt and the blanks after it, or nothing: Python's ``>>>``
 # and ``...``, IPython's ``In [12]:`` (gate.c at_line_start_after_prompt reads the same).
 _PROMPT = r"(?:(?:>>>|\.\.\.|In[ \t]?\[[0-9]{1,6}\]:)[ \t]+)?"
@@ -701,6 +705,10 @@ def _code_name(text: str, link: Link, a: LinkAnatomy) -> str | None:
         return f"§8 reject_code_expressions: {host!r} names a JavaScript method (a 'prototype' label)"
     if any(_CAMEL.match(label) for label in labels[1:-1]):
         return f"§8 reject_code_expressions: a camelCase inner label in {host!r} (code)"
+    if len(labels) == 2 and labels[1] == "id" and _CAMEL_HUMP.search(labels[0]):
+        # ``WidgetCore.id``, ``currentUser.id``: a camelCase name's member ``id`` (code);
+        # the sites of .id are written in lower case (``kompas.id``)
+        return f"§8 reject_code_expressions: {host!r} reads the member 'id' of the camelCase name {labels[0]!r} (code)"
     if text.startswith(">`", link.end) and _ROLE_TARGET_BEFORE.search(text, max(0, link.start - 120), link.start):
         return f"§8 reject_code_expressions: {host!r} is the target of a Sphinx role (a Python object's path)"
     if _DOTNET.fullmatch(host):

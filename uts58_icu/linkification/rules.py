@@ -162,6 +162,8 @@ _OBFUSCATED_AT = lazy_compile(r"(?:[\[({<]\s*(?:[=.*~#-]\s*)?at\s*(?:[=.*~#-]\s*
 # A label that could be a programming-language identifier or a number (no '-'):
 # ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` and ``1.day`` can.
 _IDENTIFIER = lazy_compile(r"[A-Za-z0-9_]+")
+# A label of a module path: a capitalised word or an acronym (``Data``, ``ByteString``, ``GHC``).
+_TITLE_WORD = lazy_compile(r"[A-Z][A-Za-z0-9]*")
 # Regular-expression syntax in a path: an escaped dot or slash, a group of any
 # characters, a character class (Debian watch files, rewrite rules, linter configs).
 _PATTERN = lazy_compile(r"\\[./?+*()\[\]dswS]|\(\.[*+]\)|\.\*|\[\^")
@@ -178,7 +180,7 @@ _LABEL_SEPS = ".\u3002\uff0e\uff61"
 # ``follow us on bsky.app``, ``available at deno.land``, ``Website: notion.so``); never
 # words that also introduce files in technical prose ("via setup.py", "check out main.rs").
 _HOST_CUE = lazy_compile(
-    r"(?i)(?:\b(?:visit|website|web\s*site|homepage|home\s*page|url|go\s+to|head\s+(?:over\s+)?to|"
+    r"(?i)(?:\b(?:visit|website|web\s*site|homepage|home\s*page|url|domain|go\s+to|head\s+(?:over\s+)?to|"
     r"sign\s+up\s+at|available\s+at|hosted\s+(?:at|on)|(?:follow|find|join)(?:\s+(?:us|me|them))?\s+on)"
     r"|→)\s*:?\s*\Z"
 )
@@ -739,6 +741,27 @@ def _extends_default(tlds: frozenset[str]) -> bool:
     return tlds >= default_tlds()
 
 
+#: How far a code span's opening backtick is looked for before a quoted name (gate.c
+#: backtick_before reads the same bound), and its closing one after it.
+_CODE_SPAN_REACH = 200
+_BACKTICKS = lazy_compile(r"`+")
+
+
+def _quoted_in_code_span(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]``, quoted, stands inside a code span on its line: an odd
+    number of backtick runs (a run of two opens a reST literal) between the line's start and
+    it, and a backtick after it on the line, each within :data:`_CODE_SPAN_REACH`."""
+    lo = max(0, start - _CODE_SPAN_REACH)
+    ls = text.rfind("\n", lo, start) + 1 or lo
+    if text.find("`", ls, start) < 0:
+        return False
+    if sum(1 for _ in _BACKTICKS.finditer(text, ls, start)) % 2 == 0:
+        return False
+    hi = min(len(text), end + _CODE_SPAN_REACH)
+    nl = text.find("\n", end, hi)
+    return text.find("`", end, hi if nl < 0 else nl) >= 0
+
+
 def _host_cue(text: str, start: int) -> bool:
     """Words before a bare name that introduce a web address (``visit bun.sh``)."""
     return _HOST_CUE.search(text, max(0, start - 40), start) is not None
@@ -1028,6 +1051,11 @@ def reject_reason(
         why = module_code_span(text, link.start, link.end)
         if why is not None:
             return f"§8 reject_code_spans: {host!r} in a code span names a Python module ({why})"
+    if (policy.reject_code_spans and host_only and before in ("'", '"') and after == before
+            and not (host.islower() and labels[-1] in _WEB_TLDS) and _quoted_in_code_span(text, link.start, link.end)):
+        # ``exclude=['post.owner.email']`` in a code span: a string of code (a field path),
+        # unless written as a web host name, as in a span it fills
+        return f"§8 reject_code_spans: {host!r} is a quoted string inside a code span (code)"
     if policy.reject_reverse_dns_names and len(labels) >= 3 and labels[0].lower() in _REVERSE_DNS_FIRST:
         return (
             f"§8 reject_reverse_dns_names: {host!r} starts with the TLD {labels[0]!r} "
@@ -1092,6 +1120,15 @@ def reject_reason(
         # product, library or event name (``Socket.IO``, ``Microsoft.NET``, ``Dentoo.LT``),
         # not a host; except a camel-case name under a TLD that product names do not take
         # as a suffix, a site named by its domain (``SourceForge.JP``, ``HackLab.TO``).
+        # Three or more labels, each a capitalised word or an acronym, the TLD a capitalised
+        # word (``Data.Foo.Int``, ``GHC.Prim.Int#``, ``Control.Monad.Info``,
+        # ``Customer.Address.Country``): a Haskell module or a
+        # namespace path, not a host. Two such labels are often a site's own spelling of
+        # its name (``JavaScript.Info``, ``Rocket.Chat``); a writer who capitalises every
+        # label of a host does so under a TLD of RFC 1591 (``Mail.Google.Com`` stays).
+        if (len(labels) >= 3 and len(labels[-1]) > 2 and tld not in _HOST_TLDS and labels[-1][1:].islower()
+                and all(_TITLE_WORD.fullmatch(label) for label in labels)):
+            return f"§8 reject_file_names: every label of {host!r} is a capitalised word (a module or namespace path)"
         if (len(labels[-1]) > 1 and labels[-1].isalpha() and labels[-1].isupper() and not labels[0].isupper()
                 and (tld in _PRODUCT_SUFFIX_TLDS or not any(c.isupper() for c in labels[0][1:]))):
             return f"§8 reject_file_names: all-capital last label '.{labels[-1]}' after a mixed-case name"
