@@ -11,7 +11,9 @@ the same HTML and the same tokens.
 
 from __future__ import annotations
 
+import re
 import sys
+from html import unescape
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,9 +22,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from uts58_icu import LinkPolicy
+from uts58_icu import LinkPolicy, find_links
 from uts58_icu.linkification import apply
-from uts58_icu.markdown_it import LinkifyUts58
+from uts58_icu.markdown_it import LinkifyUts58, visible_text
 
 mistune = pytest.importorskip("mistune")
 import uts58_icu.mistune as um  # noqa: E402
@@ -55,9 +57,18 @@ def engines(policy_index: int) -> tuple[Any, Any]:
 
 
 def without_scan(render: Any, src: str) -> Any:
-    """``render(src)`` with every scheme link from ``link_at``."""
+    """``render(src)`` with every scheme link from the rule and ``link_at``."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(um, "_paragraph_links", lambda state, lin, source: None)
+        patch.setattr(um, "_plain_tail", lambda inline, source, pos: False)
+        return render(src)
+
+
+def rule_always(render: Any, src: str) -> Any:
+    """``render(src)`` with every scheme link taken by the scheme rule (no step aside
+    for a URL whose run of text holds no rule's character: ``um._plain_tail``)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(um, "_plain_tail", lambda inline, source, pos: False)
         return render(src)
 
 
@@ -65,17 +76,63 @@ def without_scan(render: Any, src: str) -> Any:
 @given(TEXT, st.integers(0, len(POLICIES) - 1))
 def test_scan_gives_what_link_at_gives(src: str, policy_index: int) -> None:
     for render in engines(policy_index):
-        assert render(src) == without_scan(render, src)
+        assert rule_always(render, src) == without_scan(render, src)
+
+
+_A = re.compile(r'<a href="([^"]*)">(.*?)</a>')
+
+
+@settings(max_examples=400)
+@given(TEXT, st.integers(0, len(POLICIES) - 1))
+def test_plain_urls_left_to_the_text_scan_render_the_same(src: str, policy_index: int) -> None:
+    """The scheme rule steps aside for a URL that starts a word whose text up to white
+    space holds no character a rule starts at; the text's scan links it. The HTML is the
+    same outside the links; where the paragraph has no such character at all (nor a line
+    break) and the rule steps aside for each URL, its links are ``find_links``'s on it,
+    whichever the rule's own split would give
+    (``https://t.co…setup.py``: the rule's run of text after the cut is scanned again;
+    ``https://a.example/x setup.py https://b.example/``: a name between two URLs)."""
+    html, _ = engines(policy_index)
+    ours, ruled = html(src), rule_always(html, src)
+    assert _A.sub(r"\2", ours) == _A.sub(r"\2", ruled)
+    colons = [i for i in range(len(src)) if src.startswith("://", i)]
+    if (not set(src) & (set(html.inline._get_fast_trigger_chars()) - {":"})
+            and all(um._plain_tail(html.inline, src, i) for i in colons)):
+        policy = POLICIES[policy_index] or LinkPolicy.recommended()
+        want = [visible_text(link) for link in find_links(src, policy=policy)]  # the texts shown
+        assert [unescape(text) for _, text in _A.findall(ours)] == want
+
+
+def test_a_cut_remainder_is_not_rescanned_as_find_links_does_not() -> None:
+    html, _ = engines(2)
+    src = "see https://t.co…setup.py now\n"
+    assert html(src) == '<p>see <a href="https://t.co">https://t.co</a>…setup.py now</p>\n'
+    assert [link.text for link in find_links(src, policy=LinkPolicy.recommended())] == ["https://t.co"]
+    assert "setup.py</a>" in rule_always(engines(1)[0], src)  # the rule's run of text, rescanned by the base
 
 
 def test_bench_documents_render_the_same() -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     import corpus  # type: ignore[import-not-found]  # noqa: PLC0415
 
-    html, _ = engines(0)
+    html, ast = engines(2)
     for text in (corpus.multilingual_corpus(60_000), corpus.ascii_corpus(60_000)):
         for para in text.split("\n\n"):
-            assert html(para) == without_scan(html, para)
+            expected = without_scan(html, para)
+            assert html(para) == expected == rule_always(html, para)
+            assert ast(para) == rule_always(ast, para)
+
+
+def test_the_rule_steps_aside_only_for_plain_text() -> None:
+    html, _ = engines(2)
+    inline = html.inline
+    src = "see https://example.com/パス and https://example.com/a*b* or https://x.org/a:b\n"
+    assert um._plain_tail(inline, src, src.index("://"))
+    assert not um._plain_tail(inline, src, src.index("://", 30))  # '*': emphasis would read it
+    assert not um._plain_tail(inline, src, src.rindex("://"))  # ':' starts a rule (this one)
+    long = "https://example.com/" + "a" * 600 + " x"
+    assert not um._plain_tail(inline, long, long.index("://"))  # past the reach: the rule decides
+    assert html(long).count("<a ") == 1
 
 
 def counting(monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, int], LinkifyUts58]:
@@ -119,10 +176,12 @@ def test_scheme_links_come_from_one_scan(monkeypatch: pytest.MonkeyPatch) -> Non
         '<a href="http://b.org/%E3%83%91%E3%82%B9">http://b.org/パス</a>, then '
         '<a href="ftp://c.net/f">ftp://c.net/f</a>.</p>\n'
     )
-    if ACCELERATED:  # the pure path has no gated scan: every link from link_at
+    assert calls["link_at"] == 0  # each starts a plain word: the scheme rule steps aside (_plain_tail)
+    md("See https://a.com/x_y and http://b.org/パス_z.\n")  # "_" in the word: the rule takes them
+    if ACCELERATED:  # the pure path has no gated scan: the rule's links come from link_at
         assert calls["link_at"] == 0
     else:
-        assert calls["link_at"] == 3
+        assert calls["link_at"] == 2
 
 
 def test_each_source_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,7 +15,10 @@ markdown-it-py, the same way:
   a scheme before emphasis, code spans and the rest see their characters
   (``https://example.com/a*b*``);
 * after each inline parse, the text of the paragraph (outside links, code spans and
-  raw HTML ``<a>…</a>``) is searched for links without a scheme and email addresses.
+  raw HTML ``<a>…</a>``) is searched for links without a scheme and email addresses,
+  and for a URL with a scheme that starts a word holding no character at which a rule
+  of the parse starts (the scheme rule steps aside for it: such text reaches this
+  search whole, and its links are ``find_links``'s).
 
 Each link shows its text as written, or its :attr:`~uts58_icu.Link.display` where
 that would break the §8 display rule (a raw bidi control; a confusable host in
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import re
 import sys
+from unicodedata import category
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
@@ -93,6 +97,8 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
             return None  # no plain text just before, so no scheme in it: link less
         src: str = state.src
         colon = m.start()
+        if _plain_tail(inline, src, colon) and lin._plain():
+            return None  # the text's own scan links it, in _render_runs or _linkify_tokens (see _plain_tail)
         proto = _scheme_before(src, colon)
         if proto is None or proto.lower() not in schemes:
             return None  # no scheme, one inside a longer word ("xhttp://"), or another scheme
@@ -155,6 +161,56 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
         vars(renderer).setdefault(_HTML, str)  # str(html) is html
         md.inline._uts58_html = renderer
     _wrap_inline(md, lin)
+
+
+#: How far :func:`_plain_tail` reads after ``://``: a longer run without white space goes
+#: to the scheme rule (each ``://`` costs at most this much, whatever the text).
+_PLAIN_TAIL_REACH = 512
+
+
+_SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-")
+_MAX_SCHEME = 16
+_URL_MARKS = frozenset("/@:_~%=&?#!$*,;()[]{}<>\"'")
+
+
+def _plain_tail(inline: Any, src: str, pos: int) -> bool:
+    """Whether the text from ``pos`` (after a ``://``) to the next white space or the
+    end holds none of the characters at which ``inline`` tries a rule (mistune's fast
+    trigger characters: ``*``, ``_``, `````, ``[``, ``]``, ``<``, ``\\``, ``:``, those of
+    the plugins' rules), within :data:`_PLAIN_TAIL_REACH`.
+
+    Then no rule of the parse starts inside that run of text, so it reaches
+    :func:`_render_runs` (or :func:`_linkify_tokens`) as plain text whether the scheme
+    rule takes the URL or not, and the compiled scan of that text, which finds every
+    link of it, links it: the scheme rule steps aside (several Python steps and a scan
+    of the whole source per link, against none). The rule still takes a URL whose text
+    holds such a character (``https://example.com/a*b*``, one inside a link's text
+    ``[…https://x.org](…)``), so the parse does not read it as markup. With a mistune
+    that does not say which characters start its rules (before 3.1, or a plugin's rule
+    without ``start_chars``), the rule takes every URL, as before.
+    tests/test_mistune_scan.py renders generated text both ways and requires the same HTML."""
+    get = getattr(inline, "_get_fast_trigger_chars", None)
+    chars = get() if get is not None else None
+    if not chars:
+        return False
+    known = inline.__dict__.get("_uts58_tail")
+    if known is None or known[0] is not chars:
+        run = re.compile("[^\\s" + re.escape("".join(sorted(chars))) + "]{0,%d}" % _PLAIN_TAIL_REACH).match
+        known = inline._uts58_tail = (chars, run)
+    # the scheme starts a word: white space or the source's start before it, or an
+    # opening bracket or quote that itself follows neither an ASCII letter or digit nor a
+    # character of a URL ("(https://…", "「https://…" after CJK text; not "a.com(https://…")
+    start = pos
+    while start > 0 and pos - start <= _MAX_SCHEME and src[start - 1] in _SCHEME_CHARS:
+        start -= 1
+    if start > 0 and not src[start - 1].isspace():
+        opener = src[start - 1]
+        if not (opener in "\"'" or category(opener) in ("Ps", "Pi")):
+            return False
+        if start > 1 and (src[start - 2] in _SCHEME_CHARS or src[start - 2] in _URL_MARKS):
+            return False
+    end = known[1](src, pos + 3).end()  # type: ignore[union-attr]
+    return end == len(src) or (end - pos - 3 < _PLAIN_TAIL_REACH and src[end].isspace())
 
 
 def _paragraph_links(state: Any, lin: LinkifyUts58, src: str) -> dict[int, Link] | None:
