@@ -122,6 +122,25 @@ def topup(sample: str = "sample.jsonl", least: int = 20, seed: int = 1819) -> in
     return 0
 
 
+def use(here: Path, plan: list, doc: str | None, pinned: list | None = None) -> None:
+    """Point these tools at a later sample's folder, plan and pinned files (each later
+    sample's script imports this file and calls this, then :func:`run`)."""
+    global HERE
+    RT16.PINNED = pinned if pinned is not None else []
+    HERE = here
+    RT14.HERE, RT14.PLAN = here, plan
+    RT3.HERE, RT3.PLAN = here, plan
+    RT3.__doc__ = doc
+
+
+def run(topup_seed: int) -> int:
+    """A later sample's command line: ``topup`` (agreed places, with that sample's seed) or
+    realtext4's commands (``pin``, ``build``, ``detect``, ``places``, ``judge``, ``score``)."""
+    if sys.argv[1:2] == ["topup"]:
+        return topup(seed=topup_seed)
+    return RT14.RT8.RT4.main()
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["topup"]:  # after ``places``: python rt20.py topup
         sys.exit(topup())

@@ -38,12 +38,8 @@ PLAN = [
 _spec = importlib.util.spec_from_file_location("rt20", RT20_PATH)
 RT20 = sys.modules["rt20"] = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(RT20)
-RT16, RT14, RT3 = RT20.RT16, RT20.RT14, RT20.RT3
-RT16.PINNED = []
-RT20.HERE = HERE
-RT14.HERE, RT14.PLAN = HERE, PLAN
-RT3.HERE, RT3.PLAN = HERE, PLAN
-RT3.__doc__ = __doc__
+RT3 = RT20.RT3
+RT20.use(HERE, PLAN, __doc__)
 _PREV_TO_TEXT = RT3.to_text  # realtext18's (irc-jsonl) and everything before it
 
 
@@ -64,6 +60,4 @@ def to_text(data: bytes, transform: str) -> str:
 RT3.to_text = to_text
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["topup"]:  # after ``places``: python rt22.py topup
-        sys.exit(RT20.topup(seed=2021))
-    sys.exit(RT14.RT8.RT4.main())
+    sys.exit(RT20.run(topup_seed=2021))
