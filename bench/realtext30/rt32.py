@@ -49,14 +49,7 @@ PINNED = [
 _spec = importlib.util.spec_from_file_location("rt20", RT20_PATH)
 RT20 = sys.modules["rt20"] = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(RT20)
-RT16, RT14, RT3 = RT20.RT16, RT20.RT14, RT20.RT3
-RT16.PINNED = PINNED
-RT20.HERE = HERE
-RT14.HERE, RT14.PLAN = HERE, PLAN
-RT3.HERE, RT3.PLAN = HERE, PLAN
-RT3.__doc__ = __doc__
+RT20.use(HERE, PLAN, __doc__, PINNED)
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["topup"]:
-        sys.exit(RT20.topup(seed=3031))
-    sys.exit(RT14.RT8.RT4.main())
+    sys.exit(RT20.run(topup_seed=3031))
