@@ -203,6 +203,10 @@ def _qp_break_reference(text: str, link: Link) -> str | None:
     """context._qp_break as first written (the line start by _line_start), with rtfix5's
     exceptions: "==" at a line's end is base64 padding, a row of '=' is no soft break."""
     # (and, since issue 18's realtext18: every '=' before the link's last character starts an "=XX" escape)
+    # (and, since realtext31: an address is whole when the line after its soft break does not go on with its domain)
+    if link.kind == "email" and text.startswith("=\n", link.end) and not re.match(
+            r"[A-Za-z0-9.\-\u0080-\U0010FFFF]", text[link.end + 2 : link.end + 3]):
+        return None
     escapes_only = all(re.fullmatch(r"[0-9A-Fa-f]{2}", link.text[i + 1 : i + 3])
                        for i, c in enumerate(link.text[:-1]) if c == "=")
     if (link.text.endswith("=") and not link.text.endswith("==") and text.startswith("\n", link.end) and escapes_only

@@ -1967,9 +1967,9 @@ gate_rules(const Text *t, Py_ssize_t s, Py_ssize_t e, int email, const GateConfi
         if ((before == '\'' || before == '"') && after == before && backtick_before(t, s))
             return __LINE__;
         /* What may stand before a schemeless name: reject_code_context ("/\$_={" and
-         * "::"), reject_code_spans ('`'), reject_obfuscated_addresses ('@', ';', '>':
-         * an address split by markup). */
-        if (before != 0 && before < 128 && in_ascii_set(before, "/\\$_={:`@;>+*~", before_set)) {
+         * "::"; '%', a percent-escape), reject_code_spans ('`'), reject_obfuscated_addresses
+         * ('@', ';', '>': an address split by markup). */
+        if (before != 0 && before < 128 && in_ascii_set(before, "/\\$_={:`@;>+*~%", before_set)) {
             /* reject_code_context (rules.reject_reason): '/', '\\' or '$' before a schemeless
              * name rejects it whatever the tests after this one say. The rules before it
              * reject or leave the start where it is (only cjk_start moves a URL's start,

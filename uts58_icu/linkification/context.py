@@ -85,6 +85,11 @@ _MSGID_LOCAL = lazy_compile(
     r"|[0-9]{1,6}\.[0-9a-fA-F]{16,}@|[0-9a-fA-F]{24,}@"
 )
 _QUOTE_PREFIX = lazy_compile(r">(?: ?>)* ?")
+# What goes on with an address's domain on the line after a soft break: a domain character.
+_DOMAIN_GOES_ON = lazy_compile(r"[A-Za-z0-9.\-\u0080-\U0010FFFF]")
+# A key fingerprint after a spelt address on a signature line (``jroe at example.com
+# 1A2B 3C4D …``, OpenPGP's groups of four hex digits).
+_FINGERPRINT_AFTER = lazy_compile(r"[ \t]+(?:[0-9A-F]{4}[ \t]+){3,}[0-9A-F]{4}\b")
 # Characters a URL wrapped by a mail program or an archive ends its first line with.
 _WRAP_END = frozenset("/-._=?&%#~+")
 # DSN/SMTP original recipient (RFC 3461): ``ORCPT=rfc822;bob@example.org``.
@@ -367,6 +372,10 @@ def _spelled_at(text: str, link: Link) -> str | None:
             return f"§8 reject_obfuscated_addresses: {local!r} is redacted, not an address anyone can write to"
         if _X_REDACTED.fullmatch(link.text):
             return f"§8 reject_obfuscated_addresses: {link.text!r} is masked with x's, not an address anyone can write to"
+        if link.start >= 2 and text[link.start - 1] == "@" and (text[link.start - 2].isalnum() or text[link.start - 2] in "._%+-"):
+            # ``jane@doe77@mail.example.com`` (a name replaced by a redaction holding an '@'):
+            # the address written is not valid, and its tail is not the address meant
+            return "§8 reject_obfuscated_addresses: a second '@' glued before the local-part: the address written is not valid"
     elif link.start and text[link.start - 1] in "@;>" and _SPLIT_AT.search(text, max(0, link.start - 12), link.start):
         return "§8 reject_obfuscated_addresses: the domain of an address split by markup ('@</span>')"
     before = text[max(0, link.start - 80) : link.start]
@@ -496,7 +505,8 @@ def _spelled_address_shape(text: str, link: Link, local: str, at: str, line: str
     # the same line indented, blanks after it (Pipermail's HTML message page: the sender's
     # name on one line, then ``␠␠␠␠jroe at example.edu``); or a contact label before the
     # spelt address on a signature line (``Twitter: jroe    Jabber: jroe at example.de``)
-    return ((not line[: -len(spelt)].strip(" \t") and _LINE_END_BLANKS.match(text, link.end) is not None)
+    return ((not line[: -len(spelt)].strip(" \t")
+             and (_LINE_END_BLANKS.match(text, link.end) is not None or _FINGERPRINT_AFTER.match(text, link.end)))
             or _CONTACT_LABEL.search(line, 0, len(line) - len(spelt)) is not None)
 
 
@@ -768,7 +778,12 @@ _QP_NOT_ESCAPE = lazy_compile(r"=(?![0-9A-Fa-f]{2})")
 
 
 def _qp_break(text: str, link: Link) -> str | None:
-    """``reject_quoted_printable_breaks``: a link cut by a quoted-printable soft line break."""
+    """``reject_quoted_printable_breaks``: a link cut by a quoted-printable soft line break.
+    An address the break follows is whole when the next line does not go on with its domain
+    (``team@example.com=⏎</a>``): it stays."""
+    if (link.kind == "email" and text.startswith("=\n", link.end)
+            and not _DOMAIN_GOES_ON.match(text, link.end + 2)):
+        return None
     # a literal '=' is written "=3D" in quoted-printable: "==" ending a line is base64 padding
     # (``?igshid=MzRlODBi==``), not a soft break, and a link with an '=' that starts no
     # "=XX" escape before its last character is not quoted-printable text

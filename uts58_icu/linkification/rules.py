@@ -162,6 +162,7 @@ _OBFUSCATED_AT = lazy_compile(r"(?:[\[({<]\s*(?:[=.*~#-]\s*)?at\s*(?:[=.*~#-]\s*
 # A label that could be a programming-language identifier or a number (no '-'):
 # ``universal-acceptance-test.icu`` cannot be code, ``collections.abc`` and ``1.day`` can.
 _IDENTIFIER = lazy_compile(r"[A-Za-z0-9_]+")
+_HEX2 = lazy_compile(r"[0-9A-Fa-f]{2}")
 # A label of a module path: a capitalised word or an acronym (``Data``, ``ByteString``, ``GHC``).
 _TITLE_WORD = lazy_compile(r"[A-Z][A-Za-z0-9]*")
 # Regular-expression syntax in a path: an escaped dot or slash, a group of any
@@ -1009,6 +1010,10 @@ def reject_reason(
         if before in ("/", "\\", "$") or (before == "_" and not _is_emphasis(text, link.start, link.end)
                                            and not _nick_affiliation(text, link.start, link.end)):
             return f"§8 reject_code_context: {before!r} before (code or a file path, not a host)"
+        if before == "%" and _HEX2.match(link.text):
+            # ``mailto:dev%40example.net``: the name starts inside a percent-escape (``%40`` is
+            # ``@``), a piece of an encoded address or URL, never the host written
+            return f"§8 reject_code_context: {text[link.start - 1 : link.start + 2]!r} is a percent-escape (an encoded string, not a host)"
         if host_only and not _is_emphasis(text, link.start, link.end):
             # `=` or `{` before: an assignment or a template; `::` before: a scope
             # (C++, Perl, Rust, APT's ``Acquire::http::Proxy::example.org``); `_` after:
