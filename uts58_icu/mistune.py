@@ -43,7 +43,7 @@ from .core.properties import regex_class
 from .core.detection import Link
 from .linkification.apply import _fast_scanner, _with_suspects
 from .linkification.policy import LinkPolicy
-from .markdown_it import LinkifyUts58, _scheme_before, visible_text
+from .markdown_it import _PROTO_CHARS, LinkifyUts58, _scheme_before, visible_text
 
 __all__ = ["linkify", "make_linkify"]  # and NbconvertMarkdown2HTML, built on first use
 
@@ -168,16 +168,15 @@ def _install(md: Any, lin: LinkifyUts58) -> None:
 _PLAIN_TAIL_REACH = 512
 
 
-_SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-")
 _MAX_SCHEME = 16
 _URL_MARKS = frozenset("/@:_~%=&?#!$*,;()[]{}<>\"'")
 
 
 def _plain_tail(inline: Any, src: str, pos: int) -> bool:
-    """Whether the text from ``pos`` (after a ``://``) to the next white space or the
-    end holds none of the characters at which ``inline`` tries a rule (mistune's fast
-    trigger characters: ``*``, ``_``, `````, ``[``, ``]``, ``<``, ``\\``, ``:``, those of
-    the plugins' rules), within :data:`_PLAIN_TAIL_REACH`.
+    """Whether the scheme whose ``://`` is at ``pos`` starts a word, and the text after the
+    ``://`` up to the next white space or the end holds none of the characters at which
+    ``inline`` tries a rule (mistune's fast trigger characters: ``*``, ``_``, `````, ``[``,
+    ``]``, ``<``, ``\\``, ``:``, those of the plugins' rules), within :data:`_PLAIN_TAIL_REACH`.
 
     Then no rule of the parse starts inside that run of text, so it reaches
     :func:`_render_runs` (or :func:`_linkify_tokens`) as plain text whether the scheme
@@ -201,13 +200,13 @@ def _plain_tail(inline: Any, src: str, pos: int) -> bool:
     # opening bracket or quote that itself follows neither an ASCII letter or digit nor a
     # character of a URL ("(https://…", "「https://…" after CJK text; not "a.com(https://…")
     start = pos
-    while start > 0 and pos - start <= _MAX_SCHEME and src[start - 1] in _SCHEME_CHARS:
+    while start > 0 and pos - start <= _MAX_SCHEME and src[start - 1] in _PROTO_CHARS:
         start -= 1
     if start > 0 and not src[start - 1].isspace():
         opener = src[start - 1]
         if not (opener in "\"'" or category(opener) in ("Ps", "Pi")):
             return False
-        if start > 1 and (src[start - 2] in _SCHEME_CHARS or src[start - 2] in _URL_MARKS):
+        if start > 1 and (src[start - 2] in _PROTO_CHARS or src[start - 2] in _URL_MARKS):
             return False
     end = known[1](src, pos + 3).end()  # type: ignore[union-attr]
     return end == len(src) or (end - pos - 3 < _PLAIN_TAIL_REACH and src[end].isspace())
