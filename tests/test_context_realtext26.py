@@ -33,6 +33,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 import test_accel_policy as tap  # tests/ is on sys.path: the compiled gate's differential helpers
+from test_context_realtext24 import _label
 from test_context_realtext5 import REC, texts
 from test_context_realtext8 import test_realtext8_rule as check_rule
 
@@ -101,7 +102,6 @@ def test_realtext26_rules_keep(text: str, expected: list[str]) -> None:
     assert texts(text) == expected
 
 
-_label = st.from_regex(r"[a-z][a-z0-9]{0,8}", fullmatch=True)
 _word = st.from_regex(r"[A-Z][a-z]{2,8}", fullmatch=True)  # (a two-letter ccTLD is left to the other rules)
 _member_tld = st.sampled_from(["email", "name", "info", "id", "io", "de", "app"])
 
